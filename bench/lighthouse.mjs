@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// Lighthouse (mobile, simulated throttling — its defaults) on three public pages of the built bank,
+// served by `server/dist/main.js` on a free port with a fresh data directory, in Debian's Chromium.
+// Writes the four category scores and the main timings to the "Lighthouse" section of
+// docs/benchmarks.md. Build first: `npm run build && npm run bench:lighthouse`.
+// Not a test: it reports against the targets and never fails a build on a score.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = path.join(ROOT, 'server/dist/main.js');
+const REPORT = path.join(ROOT, 'docs/benchmarks.md');
+const OUT_DIR = path.join(ROOT, 'bench/.out');
+const PAGES = ['/', '/products/checking', '/loans/personal'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Issue #3's targets, in Lighthouse's 0–100 scale. */
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const START_TIMEOUT_MS = 60_000;
+const HEALTH_POLL_MS = 200;
+/**
+ * Lighthouse's default 4× CPU slowdown assumes a fast desktop (benchmark index ~1000+) emulating a
+ * low-end phone. Chrome DevTools' calibration puts that phone (a Moto G Power) at index ~264. On a
+ * slower or busy host the default slows an already phone-class CPU four times more, so a second run
+ * uses the slowdown that brings *this* host to that phone: index / 264, at least 1.
+ */
+const TARGET_PHONE_BENCHMARK_INDEX = 264;
+/** The calibrated run is repeated and its median (by performance score) reported, as Lighthouse advises. */
+const CALIBRATED_RUNS = 3;
+const SECTION_START = '<!-- lighthouse:start -->';
+const SECTION_END = '<!-- lighthouse:end -->';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port) {
+  if (!fs.existsSync(SERVER_ENTRY))
+    throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-lighthouse-'));
+  const origin = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: origin,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // Public pages need no demo customers; seeding them only slows the start.
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+  return {
+    origin,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const ms = (audit) => (audit?.numericValue === undefined ? '—' : `${Math.round(audit.numericValue)} ms`);
+
+function writeSection(markdown) {
+  const existing = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : '# Benchmarks\n';
+  const section = `${SECTION_START}\n${markdown.trim()}\n${SECTION_END}`;
+  const start = existing.indexOf(SECTION_START);
+  const end = existing.indexOf(SECTION_END);
+  const next =
+    start !== -1 && end > start
+      ? existing.slice(0, start) + section + existing.slice(end + SECTION_END.length)
+      : `${existing.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(REPORT, next);
+}
+
+const loadAtStart = os.loadavg()[0];
+const port = await freePort();
+const server = await startServer(port);
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const rows = [];
+const misses = [];
+try {
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  const run = async (page, throttling) => {
+    const url = `${server.origin}${page}`;
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(throttling ? { throttling } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result;
+  };
+  const row = (page, label, lhr) => {
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    );
+    const a = lhr.audits;
+    const failed = lhr.runtimeError ? ` (run failed: ${lhr.runtimeError.code})` : '';
+    console.log(`${page} (${label}): ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}${failed}`);
+    return {
+      scores,
+      line: `| \`${page}\` | ${label}${failed} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${ms(a['first-contentful-paint'])} | ${ms(a['largest-contentful-paint'])} | ${ms(a['total-blocking-time'])} | ${a['cumulative-layout-shift']?.displayValue ?? '—'} |`,
+    };
+  };
+  for (const page of PAGES) {
+    const slug = page === '/' ? '-home' : page.replaceAll('/', '-');
+    const first = await run(page);
+    fs.writeFileSync(path.join(OUT_DIR, `lighthouse${slug}-default.json`), first.report);
+    const index = first.lhr.environment.benchmarkIndex;
+    const multiplier = Math.max(1, Math.round((index / TARGET_PHONE_BENCHMARK_INDEX) * 10) / 10);
+    rows.push(row(page, `default 4× CPU (host index ${Math.round(index)})`, first.lhr).line);
+    const throttling = { ...first.lhr.configSettings.throttling, cpuSlowdownMultiplier: multiplier };
+    const repeats = [];
+    for (let i = 0; i < CALIBRATED_RUNS; i += 1) repeats.push(await run(page, throttling));
+    repeats.sort(
+      (x, y) => (x.lhr.categories.performance?.score ?? 0) - (y.lhr.categories.performance?.score ?? 0),
+    );
+    const second = repeats[Math.floor(repeats.length / 2)];
+    fs.writeFileSync(path.join(OUT_DIR, `lighthouse${slug}.json`), second.report);
+    const calibrated = row(page, `calibrated ${multiplier}× CPU, median of ${CALIBRATED_RUNS}`, second.lhr);
+    rows.push(calibrated.line);
+    for (const c of CATEGORIES) {
+      if (calibrated.scores[c] < TARGETS[c])
+        misses.push(`${page}: ${c} ${calibrated.scores[c]} < ${TARGETS[c]}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+const cpus = os.cpus();
+writeSection(`
+## Lighthouse (public site)
+
+- Date: ${new Date().toISOString().slice(0, 10)}
+- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, Node ${process.version}, Chromium at \`${CHROME_PATH}\`; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (Lighthouse's CPU-bound timings — TBT above all — grow with it)
+- Command: \`npm run build && npm run bench:lighthouse\` (mobile form factor, simulated throttling: Lighthouse's defaults; the built server on a fresh embedded database)
+- Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}, judged on the calibrated run\n- Each page runs twice: Lighthouse's default 4× CPU slowdown, then the slowdown that makes this host a Moto G Power-class phone (Chrome DevTools' calibration: benchmark index ${TARGET_PHONE_BENCHMARK_INDEX}; slowdown = host index / ${TARGET_PHONE_BENCHMARK_INDEX}, at least 1). Network: Lighthouse's Slow 4G in both.
+
+| Page | CPU throttling | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |
+|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+${misses.length === 0 ? 'Every target met.' : `Missed: ${misses.join('; ')}.`} Full reports: \`bench/.out/lighthouse-*.json\`.\n\nThis host is shared with other builds, test suites and browsers (load average above, on 2 cores), and its benchmark index moves from run to run; CPU-bound figures (TBT, and LCP through render delay) vary with it far more than with our code. The default run multiplies that contention by four on top.
+`);
+console.log(misses.length === 0 ? 'every target met' : `missed: ${misses.join('; ')}`);

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { amountInputSchema, moneySchema } from './money';
+
+/**
+ * Money movement: transfers, check deposits, admin helpers, transaction records and statements.
+ * Amounts arrive as strings and are parsed by the operation itself, so that each can answer with
+ * its own SPEC §8 message ("Invalid transfer amount.", "Invalid deposit amount." …).
+ */
+export const NAME_FIELD_LENGTH_MAX = 100;
+export const ACCOUNT_FIELD_LENGTH_MAX = 34;
+export const PURPOSE_LENGTH_MAX = 140;
+export const REASON_LENGTH_MIN = 3;
+export const REASON_LENGTH_MAX = 500;
+export const CHECK_NUMBER_LENGTH_MAX = 15;
+/** A check photo: JPEG or PNG, checked by content, at most 5 MB. */
+export const CHECK_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
+export const CHECK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 100;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 100;
+export const SEARCH_TEXT_LENGTH_MAX = 100;
+
+/** The names customers choose between (docs/decisions: transfer types). */
+export const transferTypes = ['Local Transfer', 'Wire Transfer', 'International Transfer'] as const;
+export const transferTypeSchema = z.enum(transferTypes);
+export type TransferType = z.infer<typeof transferTypeSchema>;
+
+/** What the customer-facing record calls each kind of movement (SPEC §3 `type`). */
+export const recordTypes = [...transferTypes, 'Deposit', 'Check Deposit', 'Withdrawal'] as const;
+export const recordTypeSchema = z.enum(recordTypes);
+export type RecordType = z.infer<typeof recordTypeSchema>;
+
+export const directionSchema = z.enum(['credit', 'debit']);
+export type Direction = z.infer<typeof directionSchema>;
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const requiredText = (label: string, max: number) => text(max).min(1, `Enter the ${label}`);
+
+export const internationalDetailsSchema = z.strictObject({
+  recipientFullName: requiredText("recipient's full name", NAME_FIELD_LENGTH_MAX),
+  recipientBank: requiredText("recipient's bank", NAME_FIELD_LENGTH_MAX),
+  swiftBic: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter an 8- or 11-character SWIFT/BIC code'),
+  ibanOrAccount: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9 ]{4,34}$/, 'Enter the IBAN or account number (letters and digits)'),
+  country: requiredText('country', 56),
+  currencyCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Enter a three-letter currency code'),
+  currencySymbol: text(4).min(1, 'Enter the currency symbol'),
+});
+export type InternationalDetails = z.infer<typeof internationalDetailsSchema>;
+
+export const transferRequestSchema = z
+  .strictObject({
+    type: transferTypeSchema,
+    recipientAccount: requiredText('recipient account number', ACCOUNT_FIELD_LENGTH_MAX),
+    recipientName: requiredText('recipient name', NAME_FIELD_LENGTH_MAX),
+    bankName: text(NAME_FIELD_LENGTH_MAX).default('Larkspur Bank'),
+    routingNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{9}$/, 'A routing number has 9 digits')
+      .nullable()
+      .optional(),
+    amount: amountInputSchema,
+    purpose: text(PURPOSE_LENGTH_MAX).default(''),
+    internationalDetails: internationalDetailsSchema.optional(),
+  })
+  .refine((t) => t.type !== 'International Transfer' || t.internationalDetails !== undefined, {
+    message: 'An international transfer needs the international details',
+    path: ['internationalDetails'],
+  });
+export type TransferRequest = z.input<typeof transferRequestSchema>;
+
+/** SPEC §3: the customer-facing record of a money movement, as the API returns it. */
+export const transactionRecordSchema = z.object({
+  id: z.uuid(),
+  transactionId: z.string(),
+  userId: z.uuid(),
+  type: z.string(),
+  direction: directionSchema,
+  amount: moneySchema,
+  currency: z.string(),
+  recipientName: z.string(),
+  recipientAccount: z.string(),
+  bankName: z.string(),
+  routingNumber: z.string().nullable(),
+  senderName: z.string(),
+  senderAccount: z.string(),
+  purpose: z.string(),
+  status: z.string(),
+  internationalDetails: internationalDetailsSchema.nullable(),
+  createdAt: z.string(),
+  created_at: z.string(),
+});
+export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
+
+export const movementResponseSchema = z.object({
+  transaction: transactionRecordSchema,
+  /** The customer's balance right after the movement. */
+  balance: moneySchema,
+});
+export type MovementResponse = z.infer<typeof movementResponseSchema>;
+
+export const checkImageSchema = z.strictObject({
+  contentType: z.enum(CHECK_IMAGE_TYPES),
+  /** base64 of the file; the size limit is applied to the decoded bytes. */
+  dataBase64: z.string().max(Math.ceil((CHECK_IMAGE_BYTES_MAX * 4) / 3) + 4),
+});
+
+export const checkDepositRequestSchema = z.strictObject({
+  amount: amountInputSchema,
+  checkNumber: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{1,${CHECK_NUMBER_LENGTH_MAX}}$`), 'Enter the check number (digits only)'),
+  frontImage: checkImageSchema.optional(),
+  backImage: checkImageSchema.optional(),
+});
+
+export const reasonSchema = z
+  .string()
+  .trim()
+  .min(REASON_LENGTH_MIN, 'Give a reason (at least 3 characters)')
+  .max(REASON_LENGTH_MAX, `At most ${REASON_LENGTH_MAX} characters`);
+
+export const adminAmountRequestSchema = z.strictObject({ amount: amountInputSchema, reason: reasonSchema });
+
+export const adminCreateRecordSchema = z.strictObject({
+  userId: z.uuid(),
+  direction: directionSchema,
+  amount: amountInputSchema,
+  counterpartyName: requiredText('counterparty name', NAME_FIELD_LENGTH_MAX),
+  counterpartyAccount: text(ACCOUNT_FIELD_LENGTH_MAX).default(''),
+  bankName: text(NAME_FIELD_LENGTH_MAX).default(''),
+  purpose: text(PURPOSE_LENGTH_MAX).default(''),
+  /** When it happened (ISO 8601); now if omitted. */
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+  reason: reasonSchema,
+});
+
+export const adminEditRecordSchema = z.strictObject({
+  /** SPEC §5: a number of at least 0, zero allowed. Checked by the operation ("Invalid new amount."). */
+  amount: amountInputSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  reason: reasonSchema,
+});
+
+const isoDate = z.iso.date();
+
+/** Filters shared by the customer's and the admin's statement. */
+export const statementQuerySchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  type: recordTypeSchema.optional(),
+  direction: directionSchema.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  minAmount: amountInputSchema.optional(),
+  maxAmount: amountInputSchema.optional(),
+  q: z.string().trim().max(SEARCH_TEXT_LENGTH_MAX).optional(),
+});
+export type StatementQuery = z.input<typeof statementQuerySchema>;
+
+export const adminStatementQuerySchema = statementQuerySchema.extend({ userId: z.uuid().optional() });
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+export const recipientLookupResponseSchema = z.object({
+  accountNumber: z.string(),
+  /** "Jane D." — enough to confirm the payee, not enough to harvest names. */
+  maskedName: z.string(),
+});
+
+/** Periods the overview's charts offer. */
+export const INSIGHT_PERIOD_DAYS = [30, 90] as const;
+
+export const insightsQuerySchema = z.strictObject({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (INSIGHT_PERIOD_DAYS as readonly number[]).includes(d), 'days must be 30 or 90')
+    .default(30),
+});
+
+/** What the customer overview charts: balance per day, money in and out, by type. */
+export const insightsResponseSchema = z.object({
+  days: z.number(),
+  /** End-of-day balance for each of the last `days` days (UTC dates), oldest first. */
+  balanceSeries: z.array(z.object({ date: z.string(), balance: moneySchema })),
+  /** Money in and out per record type over the period. */
+  byType: z.array(
+    z.object({ type: z.string(), moneyIn: moneySchema, moneyOut: moneySchema, count: z.number() }),
+  ),
+  /** This calendar month (UTC) so far. */
+  monthIn: moneySchema,
+  monthOut: moneySchema,
+});
+export type Insights = z.infer<typeof insightsResponseSchema>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue. Messages marked "spec" are SPEC.md §8 word for word and must never be
+ * reworded: clients, tests and customers rely on them. The HTTP status lives beside the message so
+ * that server and web agree on what each code means.
+ */
+export const errorCatalogue = {
+  // SPEC §8
+  LOGIN_FAILED: { status: 401, message: 'Failed to log in. Please check your credentials.' },
+  PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found.' },
+  INVALID_TRANSFER_AMOUNT: { status: 400, message: 'Invalid transfer amount.' },
+  RECIPIENT_NOT_FOUND: { status: 404, message: 'Recipient account number not found.' },
+  SELF_TRANSFER: { status: 400, message: 'You cannot send money to your own account.' },
+  INSUFFICIENT_FUNDS: { status: 422, message: 'Insufficient funds.' },
+  RECIPIENT_GONE: { status: 409, message: 'Recipient account does not exist.' },
+  INVALID_DEPOSIT_AMOUNT: { status: 400, message: 'Invalid deposit amount.' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found.' },
+  INVALID_DEBIT_AMOUNT: { status: 400, message: 'Invalid debit amount.' },
+  INSUFFICIENT_FUNDS_FOR_DEBIT: { status: 422, message: 'Insufficient funds for this debit.' },
+  ANONYMOUS_LOAN: { status: 422, message: 'Cannot approve loan for an anonymous applicant.' },
+  LOAN_USER_GONE: { status: 422, message: 'User associated with this loan no longer exists.' },
+  LOAN_NOT_PENDING: { status: 409, message: 'Loan is no longer pending.' },
+  TRANSACTION_NOT_FOUND: { status: 404, message: 'Transaction not found!' },
+  INVALID_NEW_AMOUNT: { status: 400, message: 'Invalid new amount.' },
+  TRANSACTION_USER_GONE: { status: 422, message: 'User associated with transaction not found.' },
+  OTP_SEND_FAILED: { status: 503, message: 'Could not send OTP email. Please try again.' },
+
+  // Ours: identity.
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    message: 'This account is suspended. Please contact Larkspur Bank support to restore access.',
+  },
+  ACCOUNT_CLOSED: { status: 403, message: 'This account is closed. Please contact Larkspur Bank support.' },
+  OTP_INVALID: { status: 400, message: 'That code is not correct. Check the email and try again.' },
+  OTP_EXPIRED: { status: 400, message: 'That code has expired. Request a new one.' },
+  OTP_ATTEMPTS_EXCEEDED: { status: 400, message: 'Too many wrong codes. Request a new one.' },
+  CURRENT_PASSWORD_INCORRECT: { status: 400, message: 'Your current password is not correct.' },
+  SIGNUP_CONFLICT: {
+    status: 409,
+    message: 'We could not open this account. If you already bank with us, log in instead.',
+  },
+
+  // Ours: money movement.
+  TRANSFER_LIMIT_EXCEEDED: {
+    status: 422,
+    message: 'This transfer would take you over your daily account limit.',
+  },
+  BALANCE_WOULD_BE_NEGATIVE: {
+    status: 422,
+    message: "This change would make the customer's balance negative.",
+  },
+  INVALID_CHECK_IMAGE: { status: 400, message: 'Check photos must be JPEG or PNG images of at most 5 MB.' },
+  IDEMPOTENCY_KEY_INVALID: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 1 to 100 letters, digits, dashes or underscores.',
+  },
+
+  // Ours: loans (docs/decisions/0030).
+  LOAN_NOT_FOUND: { status: 404, message: 'Loan not found.' },
+  LOAN_APPROVE_VIA_APPROVE: {
+    status: 422,
+    message: 'Use Approve to approve a loan: approval pays out the loan.',
+  },
+  LOAN_APPROVED_FINAL: {
+    status: 409,
+    message: 'This loan has been approved and paid out; its status can no longer be changed.',
+  },
+  LOAN_STATUS_UNCHANGED: { status: 409, message: 'The loan already has this status.' },
+  LOAN_OPEN_APPLICATIONS_LIMIT: {
+    status: 422,
+    message:
+      'You already have the maximum number of loan applications awaiting a decision. Cancel one or wait for a decision before applying again.',
+  },
+
+  // Ours: generic protocol errors.
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please log in to continue.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do that.' },
+  CSRF_REJECTED: { status: 403, message: 'This request came from an untrusted origin.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'That method is not allowed here.' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
+
+/** The body of every error response: `{ "error": { "code", "message" } }`. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Which input field the error concerns, when there is one (for forms). */
+    field: z.string().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export function errorMessage(code: ErrorCode): string {
+  return errorCatalogue[code].message;
+}

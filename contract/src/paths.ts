@@ -1,0 +1,83 @@
+/**
+ * Every page route of the product (SPEC §2). The web router, the server's SPA fallback (which
+ * answers 404 for anything not listed here) and the sitemap all read this one table.
+ */
+export const paths = {
+  home: '/',
+  personalBanking: '/personal-banking',
+  businessBanking: '/business-banking',
+  borrow: '/borrow',
+  checking: '/products/checking',
+  savings: '/products/savings',
+  investing: '/products/investing',
+  mortgage: '/products/mortgage',
+  autoLoans: '/loans/auto',
+  personalLoans: '/loans/personal',
+  articleFinancialFoundation: '/articles/financial-foundation',
+  articleMortgageMarket: '/articles/mortgage-market',
+  articleZelleLaunch: '/articles/zelle-launch',
+  branches: '/support/branches',
+  contact: '/support/contact',
+  help: '/support/help',
+  faqs: '/support/faqs',
+  privacy: '/legal/privacy',
+  terms: '/legal/terms',
+  security: '/legal/security',
+  disclosures: '/legal/disclosures',
+
+  login: '/login',
+  adminLogin: '/admin/login',
+  signup: '/signup',
+
+  userDashboard: '/user/dashboard',
+  userProfile: '/user/dashboard/profile',
+  userCards: '/user/dashboard/cards',
+  userTransactions: '/user/dashboard/transactions',
+  userLoans: '/user/dashboard/loans',
+  // Ours: the two money-moving flows are pages of the user area (docs/decisions/0050).
+  userSendMoney: '/user/dashboard/send-money',
+  userDepositCheck: '/user/dashboard/deposit-check',
+
+  adminDashboard: '/admin/dashboard',
+  adminUsers: '/admin/dashboard/users',
+  adminTransactions: '/admin/dashboard/transactions',
+  adminLoans: '/admin/dashboard/loans',
+  adminAudit: '/admin/dashboard/audit',
+
+  devMailbox: '/dev/mailbox',
+} as const;
+
+export type PagePath = (typeof paths)[keyof typeof paths];
+
+/** The public marketing pages (SPEC §2 "Public routes"): indexed by search engines, in the sitemap. */
+export const publicPagePaths: readonly PagePath[] = [
+  paths.home,
+  paths.personalBanking,
+  paths.businessBanking,
+  paths.borrow,
+  paths.checking,
+  paths.savings,
+  paths.investing,
+  paths.mortgage,
+  paths.autoLoans,
+  paths.personalLoans,
+  paths.articleFinancialFoundation,
+  paths.articleMortgageMarket,
+  paths.articleZelleLaunch,
+  paths.branches,
+  paths.contact,
+  paths.help,
+  paths.faqs,
+  paths.privacy,
+  paths.terms,
+  paths.security,
+  paths.disclosures,
+];
+
+const knownPaths = new Set<string>(Object.values(paths));
+
+/** True when the SPA has a page for this path (trailing slash ignored). */
+export function isKnownPagePath(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return knownPaths.has(normalized);
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
+
+/** Runs axe (WCAG 2.1 A/AA) on what the page shows now and fails on any violation. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Saves a full-page screenshot for a person to look at: e2e/.artifacts/screenshots/NAME-WIDTH.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Goes to a URL, waits for the app to settle, and checks accessibility there. */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+}
+
+type Fixtures = {
+  /** Console errors matching one of these are expected by the test (e.g. a deliberate 503). */
+  allowConsoleErrors: RegExp[];
+  consoleGuard: void;
+};
+
+/**
+ * Every test fails on a console error or an uncaught page error it did not expect, and is checked
+ * by axe on the page it ends on.
+ */
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowConsoleErrors.some((pattern) => pattern.test(text)))
+          problems.push(`console.error: ${text}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await use();
+      if (page.url().startsWith('http') && !page.isClosed()) await expectNoA11yViolations(page);
+      expect(problems, 'unexpected errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

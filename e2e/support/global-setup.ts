@@ -1,0 +1,12 @@
+import { startServer } from './server';
+
+/**
+ * Starts the production build of the bank on a fresh embedded database for the whole run, the way
+ * a newcomer runs it, and stops it afterwards.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = Number(process.env.E2E_PORT);
+  const server = await startServer({ port, env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1' } });
+  process.env.E2E_DATA_DIR = server.dataDir;
+  return () => server.stop();
+}

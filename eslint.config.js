@@ -1,0 +1,99 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Imports run one way: web → contract ← server. Features of the web app never import each other.
+const webMayNotImport = [
+  {
+    group: ['@larkspur/server', '@larkspur/server/*', '**/server/src/**'],
+    message: 'The web app never imports the server.',
+  },
+];
+const serverMayNotImport = [
+  {
+    group: ['@larkspur/web', '@larkspur/web/*', '**/web/src/**', 'react', 'react-dom'],
+    message: 'The server never imports the web app.',
+  },
+];
+const contractMayNotImport = [
+  {
+    group: ['@larkspur/server', '@larkspur/web', '**/server/**', '**/web/**'],
+    message: 'The contract depends on zod only.',
+  },
+];
+const features = [
+  'site',
+  'auth',
+  'dashboard',
+  'transfers',
+  'deposits',
+  'transactions',
+  'cards',
+  'loans',
+  'profile',
+  'admin',
+  'mailbox',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/.artifacts/**',
+      'bench/.out/**',
+      'server/src/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: webMayNotImport }],
+    },
+  },
+  ...features.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webMayNotImport,
+            {
+              group: features.filter((f) => f !== feature).map((f) => `@/features/${f}/**`),
+              message:
+                'Features do not import each other: move shared code to components/ or lib/, or compose in app/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverMayNotImport }] },
+  },
+  {
+    files: ['contract/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: contractMayNotImport }] },
+  },
+);

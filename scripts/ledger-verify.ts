@@ -1,0 +1,20 @@
+// npm run ledger:verify — checks the ledger's invariants against the configured database
+// (DATA_DIR or DATABASE_URL): every entry balances, every cached balance equals the sum of its
+// postings, no customer balance is negative, every record points at its owner's entry, and all
+// balances sum to zero. Prints each violation; exits 1 if there is any.
+import { verifyLedger } from '../server/src/modules/ledger/verify';
+import { withConfiguredDatabase } from './lib/with-database';
+
+await withConfiguredDatabase(async (database) => {
+  const { violations, stats } = await verifyLedger(database.db);
+  console.log(
+    `Ledger (${database.kind}): ${stats.accounts} accounts, ${stats.entries} journal entries, ${stats.records} transaction records; sum of all balances ${stats.sum} cents.`,
+  );
+  if (violations.length === 0) {
+    console.log('ledger:verify: OK — no violations.');
+    return 0;
+  }
+  for (const v of violations) console.log(`VIOLATION [${v.rule}] ${v.detail}`);
+  console.log(`ledger:verify: ${violations.length} violation(s).`);
+  return 1;
+});

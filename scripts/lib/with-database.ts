@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig, type Config } from '../../server/src/config';
+import type { DatabaseHandle } from '../../server/src/db/client';
+import { DataDirLockedError } from '../../server/src/db/data-dir-lock';
+import { openConfiguredDatabase } from '../../server/src/db/open-configured';
+
+/**
+ * Runs a command-line task against the configured database (DATA_DIR or DATABASE_URL), migrated,
+ * holding the embedded database's lock like the server does. Prints one-line errors for
+ * configuration and lock problems and sets a non-zero exit code.
+ */
+export async function withConfiguredDatabase(
+  task: (database: DatabaseHandle, config: Config) => Promise<number | void>,
+): Promise<void> {
+  let config: Config;
+  let database: DatabaseHandle;
+  try {
+    config = loadConfig();
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+  try {
+    await database.migrate();
+    const code = await task(database, config);
+    if (typeof code === 'number') process.exitCode = code;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// The whole test suite, as the README's second command: lint, type-check, unit and API tests on
+// PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), then the production build and the
+// end-to-end tests in Chromium when it is installed. It says what it ran and what it skipped; with
+// CI=true a skipped step is a failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ci = process.env.CI === 'true';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const artifacts = path.join(root, 'e2e/.artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+const vitestReport = path.join(artifacts, 'vitest.json');
+const playwrightReport = path.join(artifacts, 'report.json');
+
+const steps = [
+  { name: 'lint', run: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'type-check', run: ['npm', 'run', '--silent', 'typecheck'] },
+  {
+    name: process.env.TEST_DATABASE_URL
+      ? 'unit + API tests (PGlite and PostgreSQL)'
+      : 'unit + API tests (PGlite)',
+    run: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+    report: { kind: 'vitest', file: vitestReport },
+  },
+  { name: 'production build', run: ['npm', 'run', '--silent', 'build'] },
+  {
+    // docs/reliability.md: the built server, two instances on one PostgreSQL, kill -9 faults.
+    name: 'bank invariant test (PostgreSQL, 2 instances, kill -9, 20 s)',
+    run: [
+      'npx',
+      'tsx',
+      'bench/bank.ts',
+      '--duration',
+      '20',
+      '--instances',
+      '2',
+      '--clients',
+      '16',
+      '--customers',
+      '8',
+    ],
+    skipUnless: process.env.TEST_DATABASE_URL
+      ? null
+      : 'set TEST_DATABASE_URL (a PostgreSQL server it may create scratch databases on)',
+  },
+  {
+    name: 'end-to-end tests (Chromium)',
+    run: ['npx', 'playwright', 'test'],
+    report: { kind: 'playwright', file: playwrightReport },
+    skipUnless: fs.existsSync(chromium)
+      ? null
+      : `Chromium not found at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
+  },
+];
+
+const skipped = [];
+if (!process.env.TEST_DATABASE_URL) {
+  skipped.push(
+    'API tests on PostgreSQL: set TEST_DATABASE_URL=postgres://USER@HOST:5432/DB (a database the tests may create databases from)',
+  );
+}
+
+const results = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+function countReport(report) {
+  if (!report || !fs.existsSync(report.file)) return;
+  const json = JSON.parse(fs.readFileSync(report.file, 'utf8'));
+  if (report.kind === 'vitest') {
+    totals.passed += json.numPassedTests ?? 0;
+    totals.failed += json.numFailedTests ?? 0;
+    totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  } else {
+    totals.passed += (json.stats?.expected ?? 0) + (json.stats?.flaky ?? 0);
+    totals.failed += json.stats?.unexpected ?? 0;
+    totals.skipped += json.stats?.skipped ?? 0;
+  }
+}
+
+for (const step of steps) {
+  if (step.skipUnless) {
+    skipped.push(`${step.name}: ${step.skipUnless}`);
+    results.push(`SKIP  ${step.name}`);
+    continue;
+  }
+  if (failed) {
+    results.push(`----  ${step.name} (not run: an earlier step failed)`);
+    continue;
+  }
+  if (step.report) fs.rmSync(step.report.file, { force: true });
+  console.log(`\n=== ${step.name}: ${step.run.join(' ')}\n`);
+  const started = Date.now();
+  const outcome = spawnSync(step.run[0], step.run.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  countReport(step.report);
+  if (outcome.status === 0) {
+    results.push(`ok    ${step.name} (${seconds} s)`);
+  } else {
+    failed = true;
+    results.push(`FAIL  ${step.name} (${seconds} s, exit ${outcome.status ?? outcome.signal})`);
+  }
+}
+
+console.log('\n=== summary');
+for (const line of results) console.log(`  ${line}`);
+if (skipped.length > 0) {
+  console.log('\n  Skipped, and how to enable:');
+  for (const line of skipped) console.log(`  - ${line}`);
+  if (ci) {
+    console.log('\n  CI=true: nothing may be skipped.');
+    failed = true;
+  }
+}
+if (totals.skipped > 0 && ci) {
+  console.log(`\n  CI=true: ${totals.skipped} test(s) were skipped inside the runners.`);
+  failed = true;
+}
+console.log(
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(failed ? 1 : 0);

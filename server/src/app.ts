@@ -1,0 +1,263 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { errorCatalogue } from '@larkspur/contract';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { AppError } from './lib/errors';
+import { registerCsrfProtection } from './plugins/csrf';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerInputSanity } from './plugins/input-sanity';
+import { registerSecurityHeaders, routerErrorSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp, serveSpaFallback } from './plugins/web-app';
+import { authRoutes } from './modules/auth/routes';
+import {
+  createEmailModule,
+  mailboxApiRoutes,
+  mailboxPageRoutes,
+  type EmailModule,
+  type EmailTransport,
+} from './modules/email/index';
+import { healthRoutes } from './modules/health/routes';
+import { cardRoutes } from './modules/cards/card-routes';
+import { createCardService } from './modules/cards/card-service';
+import { adminConsoleRoutes } from './modules/admin/admin-routes';
+import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
+import { bankingRoutes } from './modules/ledger/banking-routes';
+import { createBankingService } from './modules/ledger/banking-service';
+import { adminLoanRoutes } from './modules/loans/admin-loan-routes';
+import { createLoanInquiryService } from './modules/loans/inquiry-service';
+import { loanRoutes } from './modules/loans/loan-routes';
+import { createLoanService } from './modules/loans/loan-service';
+import { loanInquiryRoutes } from './modules/loans/routes';
+import { crawlerRoutes } from './modules/site/routes';
+import { createAuditLog } from './modules/audit/audit-log';
+import { createAuthService } from './modules/auth/auth-service';
+import { createLoginThrottle } from './modules/auth/login-throttle';
+import { createSessionStore } from './modules/auth/session-store';
+import { avatarRoutes } from './modules/users/avatar-routes';
+import { meRoutes } from './modules/users/me-routes';
+import { createUserService } from './modules/users/user-service';
+import type { RandomInt } from './modules/users/account-numbers';
+import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
+import { createGuards, registerAuthentication, sessionCookieFor } from './plugins/authentication';
+
+/** Largest JSON body any endpoint accepts unless its route says otherwise. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Unknown paths are a scanner's favourite; answer them, but not without limit. */
+const NOT_FOUND_RATE_LIMIT_PER_MINUTE = 300;
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** Pino options; tests pass `false`. */
+  logger?: FastifyServerOptions['logger'];
+  /** Deliver queued email in the background (default). Tests pass false and call `app.email.worker.runOnce()`. */
+  startOutboxWorker?: boolean;
+  /** Replaces the configured email transport (tests: one that fails on demand). */
+  emailTransport?: EmailTransport;
+  /** Account-number draws (tests force collisions); crypto.randomInt by default. */
+  randomInt?: RandomInt;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For tests and scripts; modules receive the email module as an explicit dependency. */
+    email: EmailModule;
+  }
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Secrets never reach a log line, whatever object someone logs.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.code',
+        '*.ssn',
+        '*.sessionId',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/**
+ * Builds the whole application, explicitly and in order: plugins (security, errors, docs) →
+ * services → routes. `main.ts` listens on it; tests build the same app and use `inject`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    routerOptions: { maxParamLength: 200 },
+    // URLs the router itself refuses (bad %-encoding, a path segment over maxParamLength) get the
+    // error envelope and the security headers too, instead of Fastify's own body (found by bench/fuzz).
+    frameworkErrors: (error, _request, reply) => {
+      const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+      void (reply as FastifyReply)
+        .headers(routerErrorSecurityHeaders(config.publicOrigin.startsWith('https://')))
+        .status(errorCatalogue[code].status)
+        .send({ error: { code, message: errorCatalogue[code].message } });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Plugins.
+  registerErrorHandling(app);
+  registerInputSanity(app);
+  await registerSecurityHeaders(app, { https: config.publicOrigin.startsWith('https://') });
+  registerCsrfProtection(app, { publicOrigin: config.publicOrigin });
+  await app.register(rateLimit, { global: false, allowList: config.rateLimitAllowList });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.bankName} API`,
+        version: '0.1.0',
+        description:
+          'The API of Larkspur Bank. Money is a two-decimal string; errors are { error: { code, message } }.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Services.
+  const email = createEmailModule({
+    db: database.db,
+    clock,
+    config,
+    logger: app.log,
+    transport: deps.emailTransport,
+  });
+  app.decorate('email', email);
+  if (deps.startOutboxWorker ?? true) app.addHook('onReady', async () => email.worker.start());
+  app.addHook('onClose', () => email.close());
+
+  const audit = createAuditLog({ clock });
+  const cipher = createFieldCipher(resolveDataKey(config.dataEncryptionKey, config.dataDir));
+  const cards = createCardService({ db: database.db, clock, cipher });
+  await cards.backfill();
+  const users = createUserService({
+    db: database.db,
+    clock,
+    cipher,
+    randomInt: deps.randomInt,
+    issueCard: cards.issue,
+  });
+  const sessions = createSessionStore({ db: database.db, clock, ...config.session });
+  const cookie = sessionCookieFor(config.publicOrigin, config.session.absoluteTimeoutMs);
+  const guards = createGuards(sessions);
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    users,
+    sessions,
+    throttle: createLoginThrottle({ db: database.db, clock }),
+    otp: email.otp,
+    audit,
+    brand: email.brand,
+  });
+  await registerAuthentication(app, { sessions, cookie });
+  const banking = createBankingService({
+    db: database.db,
+    clock,
+    users,
+    outbox: email.outbox,
+    brand: email.brand,
+    audit,
+  });
+  await banking.ensureSystemAccounts();
+  const loans = createLoanService({ db: database.db, clock, banking, audit });
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ database }));
+      await api.register(
+        loanInquiryRoutes({ inquiries: createLoanInquiryService({ db: database.db, clock }) }),
+      );
+      await api.register(authRoutes({ auth, guards, sessions, cookie, clock }));
+      await api.register(
+        meRoutes({
+          db: database.db,
+          database,
+          users,
+          auth,
+          sessions,
+          guards,
+          audit,
+          cookieName: cookie.name,
+        }),
+      );
+      await api.register(avatarRoutes());
+      await api.register(bankingRoutes({ db: database.db, banking, guards, clock }));
+      await api.register(cardRoutes({ db: database.db, cards, users, guards, audit }));
+      await api.register(loanRoutes({ loans, guards }));
+      // The admin area: one hook checks the role on the server before anything else runs.
+      await api.register(
+        async (admin) => {
+          admin.addHook('onRequest', async (request, reply) => {
+            await guards.requireAdmin(request, reply);
+          });
+          await admin.register(adminLedgerRoutes({ db: database.db, banking }));
+          await admin.register(adminLoanRoutes({ loans }));
+          await admin.register(adminConsoleRoutes({ db: database.db, clock, users, sessions, audit }));
+        },
+        { prefix: '/admin' },
+      );
+      if (email.mailbox) await api.register(mailboxApiRoutes({ mailbox: email.mailbox }));
+    },
+    { prefix: '/api' },
+  );
+  if (email.mailbox)
+    await app.register(mailboxPageRoutes({ mailbox: email.mailbox, bankName: config.bankName }));
+  await app.register(crawlerRoutes({ publicOrigin: config.publicOrigin }));
+
+  const servesWeb = config.nodeEnv !== 'development' && (await registerWebApp(app, config.webDistDir));
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: NOT_FOUND_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' }) },
+    (request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      if (servesWeb && isPage) return serveSpaFallback(request, reply);
+      throw new AppError('NOT_FOUND');
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** What a PostgreSQL deployment must add to DATABASE_URL (email: see the email tests below). */
+const postgresEmail = {
+  EMAIL_TRANSPORT: 'smtp',
+  SMTP_URL: 'smtp://relay.example:587',
+  OTP_PEPPER: 'p'.repeat(32),
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
+
+function configError(env: Record<string, string>): Error {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).not.toContain('\n');
+    return error as Error;
+  }
+  throw new Error('expected loadConfig to refuse this environment');
+}
+
+describe('loadConfig', () => {
+  it('gives a working embedded bank with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.bankName).toBe('Larkspur Bank');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data/pgdata') });
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', ...postgresEmail });
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT/],
+    ['PORT', '70000', /PORT/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+    ['PUBLIC_ORIGIN', 'not a url', /PUBLIC_ORIGIN/],
+  ])('stops on a wrong %s with one line naming it', (name, value, pattern) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(pattern);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+});
+
+describe('email configuration', () => {
+  it('uses the dev mailbox in embedded mode with nothing set', () => {
+    const { email } = loadConfig({});
+    expect(email.transport).toEqual({ kind: 'mailbox' });
+    expect(email.from).toEqual({ name: 'Larkspur Bank', address: 'no-reply@larkspur.bank.example' });
+    expect(email.otpPepper).toBeNull();
+  });
+
+  it('names the sender after BANK_NAME by default', () => {
+    expect(loadConfig({ BANK_NAME: 'Bluebell Savings' }).email.from.name).toBe('Bluebell Savings');
+  });
+
+  it('refuses PostgreSQL without EMAIL_TRANSPORT rather than fall back to the mailbox', () => {
+    const error = configError({ DATABASE_URL: 'postgres://u@h:5432/db', OTP_PEPPER: 'p'.repeat(32) });
+    expect(error.message).toMatch(/EMAIL_TRANSPORT/);
+  });
+
+  it('refuses PostgreSQL without OTP_PEPPER (every instance must share it)', () => {
+    const error = configError({
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      EMAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtp://x',
+    });
+    expect(error.message).toMatch(/OTP_PEPPER/);
+  });
+
+  it('allows the mailbox on PostgreSQL when chosen explicitly', () => {
+    const config = loadConfig({
+      ...postgresEmail,
+      DATABASE_URL: 'postgres://u@h/db',
+      EMAIL_TRANSPORT: 'mailbox',
+    });
+    expect(config.email.transport).toEqual({ kind: 'mailbox' });
+    expect(config.email.otpPepper).toBe('p'.repeat(32));
+  });
+
+  it('reads SMTP settings', () => {
+    const config = loadConfig({
+      EMAIL_TRANSPORT: 'smtp',
+      SMTP_URL: 'smtps://user:pass@smtp.example:465',
+      EMAIL_FROM: 'Larkspur Alerts <alerts@bank.example>',
+    });
+    expect(config.email.transport).toEqual({ kind: 'smtp', url: 'smtps://user:pass@smtp.example:465' });
+    expect(config.email.from).toEqual({ name: 'Larkspur Alerts', address: 'alerts@bank.example' });
+  });
+
+  it('accepts a bare address as EMAIL_FROM', () => {
+    expect(loadConfig({ EMAIL_FROM: 'alerts@bank.example' }).email.from).toEqual({
+      name: '',
+      address: 'alerts@bank.example',
+    });
+  });
+
+  it('reads EmailJS settings with the default base URL', () => {
+    const config = loadConfig({
+      EMAIL_TRANSPORT: 'emailjs',
+      EMAILJS_PUBLIC_KEY: 'pub',
+      EMAILJS_PRIVATE_KEY: 'priv',
+      EMAILJS_SERVICE_ID: 'service_1',
+      EMAILJS_TEMPLATE_ID: 'template_alert',
+    });
+    expect(config.email.transport).toEqual({
+      kind: 'emailjs',
+      baseUrl: 'https://api.emailjs.com',
+      publicKey: 'pub',
+      privateKey: 'priv',
+      serviceId: 'service_1',
+      templateId: 'template_alert',
+      codeTemplateId: 'template_alert',
+    });
+  });
+
+  it.each([
+    [{ EMAIL_TRANSPORT: 'smtp' }, /SMTP_URL/],
+    [{ EMAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://relay.example' }, /SMTP_URL/],
+    [{ EMAIL_TRANSPORT: 'carrier-pigeon' }, /EMAIL_TRANSPORT/],
+    [{ EMAIL_TRANSPORT: 'emailjs', EMAILJS_SERVICE_ID: 's', EMAILJS_TEMPLATE_ID: 't' }, /EMAILJS_PUBLIC_KEY/],
+    [{ EMAIL_TRANSPORT: 'emailjs', EMAILJS_PUBLIC_KEY: 'p', EMAILJS_TEMPLATE_ID: 't' }, /EMAILJS_SERVICE_ID/],
+    [{ EMAIL_TRANSPORT: 'emailjs', EMAILJS_PUBLIC_KEY: 'p', EMAILJS_SERVICE_ID: 's' }, /EMAILJS_TEMPLATE_ID/],
+    [
+      {
+        EMAIL_TRANSPORT: 'emailjs',
+        EMAILJS_PUBLIC_KEY: 'p',
+        EMAILJS_SERVICE_ID: 's',
+        EMAILJS_TEMPLATE_ID: 't',
+        EMAILJS_BASE_URL: 'http://api.emailjs.example',
+      },
+      /EMAILJS_BASE_URL/,
+    ],
+    [{ EMAIL_FROM: 'not an address' }, /EMAIL_FROM/],
+    [{ OTP_PEPPER: 'short' }, /OTP_PEPPER/],
+  ])('refuses %o with one line naming the variable', (env, pattern) => {
+    expect(configError(env).message).toMatch(pattern);
+  });
+});

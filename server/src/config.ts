@@ -1,0 +1,239 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration of a server process, read once from the environment at start-up.
+ * A wrong value stops the process with one line naming the variable (see `loadConfig`).
+ * Every variable is documented in `.env.example`.
+ */
+/** Longest EMAIL_FROM accepted ("Name <address>"); a header line, not a paragraph. */
+const EMAIL_FROM_LENGTH_MAX = 200;
+/** A pepper shorter than this is guessable; 32 random characters are ~190 bits. */
+const OTP_PEPPER_LENGTH_MIN = 32;
+/** Where email appears to come from when EMAIL_FROM is unset (the bank's name is the display name). */
+const DEFAULT_FROM_ADDRESS = 'no-reply@larkspur.bank.example';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  PUBLIC_ORIGIN: z.url().optional(),
+  BANK_NAME: z.string().min(1).max(60).default('Larkspur Bank'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  // Email (docs/operations.md, "Email"). Cross-field rules are checked in `emailConfig`.
+  EMAIL_TRANSPORT: z.enum(['mailbox', 'smtp', 'emailjs']).optional(),
+  EMAIL_FROM: z.string().max(EMAIL_FROM_LENGTH_MAX).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAILJS_BASE_URL: z.url().default('https://api.emailjs.com'),
+  EMAILJS_PUBLIC_KEY: z.string().optional(),
+  EMAILJS_PRIVATE_KEY: z.string().optional(),
+  EMAILJS_SERVICE_ID: z.string().optional(),
+  EMAILJS_TEMPLATE_ID: z.string().optional(),
+  EMAILJS_CODE_TEMPLATE_ID: z.string().optional(),
+  OTP_PEPPER: z
+    .string()
+    .min(OTP_PEPPER_LENGTH_MIN, `must be at least ${OTP_PEPPER_LENGTH_MIN} characters`)
+    .optional(),
+  // Identity (docs/operations.md, "Sessions and secrets").
+  SESSION_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(86_400_000)
+    .default(15 * 60_000),
+  SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(7 * 86_400_000)
+    .default(12 * 3_600_000),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  /** Comma-separated client IPs exempt from per-IP request rate limits (load tests, e2e). Never the login throttle. */
+  RATE_LIMIT_ALLOWLIST: z
+    .string()
+    .regex(/^[0-9a-fA-F.:]+(,[0-9a-fA-F.:]+)*$/, 'must be a comma-separated list of IP addresses')
+    .optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax: number };
+  publicOrigin: string;
+  bankName: string;
+  /** Where the built web app lives; served with an SPA fallback when the directory exists. */
+  webDistDir: string;
+  trustProxy: boolean;
+  email: EmailConfig;
+  session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
+  /** Key for personal data at rest (SSN, card numbers). Null in embedded mode: one is generated. */
+  dataEncryptionKey: string | null;
+  /** Seed an admin and demo customers into an empty database (default: embedded mode only). */
+  seedDemo: boolean;
+  rateLimitAllowList: string[];
+};
+
+export type EmailTransportConfig =
+  | { kind: 'mailbox' }
+  | { kind: 'smtp'; url: string }
+  | {
+      kind: 'emailjs';
+      baseUrl: string;
+      publicKey: string;
+      /** Sent as `accessToken`; required by accounts that enforce the private key. */
+      privateKey: string | null;
+      serviceId: string;
+      /** The transactional (money alert) template of SPEC §3. */
+      templateId: string;
+      /** Verification codes and sign-up notices; the transactional template when unset. */
+      codeTemplateId: string;
+    };
+
+export type EmailConfig = {
+  transport: EmailTransportConfig;
+  from: { name: string; address: string };
+  /** Keys one-time-code hashes. Null in embedded mode: a generated one is kept in the data directory. */
+  otpPepper: string | null;
+};
+
+export class ConfigError extends Error {}
+
+const ADDRESS_PATTERN = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/** "Name <address>" or a bare address; null when it is neither. */
+function parseFromHeader(value: string): { name: string; address: string } | null {
+  const named = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(value);
+  const name = named ? (named[1] ?? '').trim() : '';
+  const address = (named ? (named[2] ?? '') : value).trim();
+  return ADDRESS_PATTERN.test(address) ? { name, address } : null;
+}
+
+function isLoopbackUrl(url: URL): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/**
+ * Email settings, which depend on each other and on the database: PostgreSQL means a shared,
+ * probably public deployment, where silently falling back to the dev mailbox (which shows every
+ * code to anyone) would be dangerous, so the transport must be chosen explicitly there.
+ */
+function emailConfig(e: z.infer<typeof envSchema>): EmailConfig {
+  const onPostgres = e.DATABASE_URL !== undefined;
+  if (e.EMAIL_TRANSPORT === undefined && onPostgres) {
+    throw new ConfigError(
+      'Invalid configuration: EMAIL_TRANSPORT must be set (smtp, emailjs or mailbox) when DATABASE_URL is set',
+    );
+  }
+  if (e.OTP_PEPPER === undefined && onPostgres) {
+    throw new ConfigError(
+      `Invalid configuration: OTP_PEPPER must be set (at least ${OTP_PEPPER_LENGTH_MIN} random characters, the same on every instance) when DATABASE_URL is set`,
+    );
+  }
+  const from =
+    e.EMAIL_FROM === undefined
+      ? { name: e.BANK_NAME, address: DEFAULT_FROM_ADDRESS }
+      : parseFromHeader(e.EMAIL_FROM);
+  if (from === null) {
+    throw new ConfigError('Invalid configuration: EMAIL_FROM must be "Name <address@domain>" or an address');
+  }
+  const kind = e.EMAIL_TRANSPORT ?? 'mailbox';
+  const required = (name: keyof typeof e, value: string | undefined): string => {
+    if (value === undefined) {
+      throw new ConfigError(`Invalid configuration: ${name} must be set when EMAIL_TRANSPORT=${kind}`);
+    }
+    return value;
+  };
+  let transport: EmailTransportConfig;
+  if (kind === 'smtp') {
+    transport = { kind, url: required('SMTP_URL', e.SMTP_URL) };
+  } else if (kind === 'emailjs') {
+    const baseUrl = new URL(e.EMAILJS_BASE_URL);
+    // The private key travels in the body: never over plain http, except to a local test double.
+    if (baseUrl.protocol !== 'https:' && !(baseUrl.protocol === 'http:' && isLoopbackUrl(baseUrl))) {
+      throw new ConfigError('Invalid configuration: EMAILJS_BASE_URL must be an https:// URL');
+    }
+    const templateId = required('EMAILJS_TEMPLATE_ID', e.EMAILJS_TEMPLATE_ID);
+    transport = {
+      kind,
+      baseUrl: baseUrl.origin + baseUrl.pathname.replace(/\/$/, ''),
+      publicKey: required('EMAILJS_PUBLIC_KEY', e.EMAILJS_PUBLIC_KEY),
+      privateKey: e.EMAILJS_PRIVATE_KEY ?? null,
+      serviceId: required('EMAILJS_SERVICE_ID', e.EMAILJS_SERVICE_ID),
+      templateId,
+      codeTemplateId: e.EMAILJS_CODE_TEMPLATE_ID ?? templateId,
+    };
+  } else {
+    transport = { kind };
+  }
+  return { transport, from, otpPepper: e.OTP_PEPPER ?? null };
+}
+
+/**
+ * A secret that embedded mode generates into its data directory, but that several instances on
+ * PostgreSQL must share, so there it has to be configured.
+ */
+function requiredOnPostgres(
+  e: z.infer<typeof envSchema>,
+  name: string,
+  value: string | undefined,
+): string | null {
+  if (value === undefined && e.DATABASE_URL !== undefined) {
+    throw new ConfigError(`Invalid configuration: ${name} must be set when DATABASE_URL is set`);
+  }
+  return value ?? null;
+}
+
+/** Parses an environment (default: `process.env`). Throws ConfigError with a one-line message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings are how shells spell "unset"; treat them so.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database:
+      e.DATABASE_URL === undefined
+        ? { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') }
+        : { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    bankName: e.BANK_NAME,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY,
+    email: emailConfig(e),
+    session: { idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MS, absoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_MS },
+    dataEncryptionKey: requiredOnPostgres(e, 'DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY),
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST?.split(',') ?? [],
+  };
+}

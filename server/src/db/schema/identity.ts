@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cents, instant } from './columns';
+
+/**
+ * A login identity: the email and password hash (the spec's "authentication service"). The
+ * profile below is the spec's "users" document; a login without a profile is possible (and
+ * answered "User profile not found.").
+ */
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: instant('password_changed_at').notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identities_email_key').on(t.email),
+    // The admin directory's email prefix search (`email collate "C" like 'jan%'`): a C-collated
+    // btree answers LIKE prefixes whatever the database's own collation is.
+    index('identities_email_prefix_idx').on(sql`${t.email} collate "C"`),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => identities.id),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    status: text('status', { enum: ['active', 'suspended', 'closed'] })
+      .notNull()
+      .default('active'),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    country: text('country').notNull().default(''),
+    maritalStatus: text('marital_status').notNull().default(''),
+    occupation: text('occupation').notNull().default(''),
+    /** AES-256-GCM ciphertext (see lib/crypto.ts); null for staff. */
+    ssnEncrypted: text('ssn_encrypted'),
+    ssnLast4: text('ssn_last4'),
+    /** YYYY-MM-DD; empty for staff. */
+    dob: text('dob').notNull().default(''),
+    /** Customers only: `409` + 8 digits. */
+    accountNumber: text('account_number'),
+    accountLimitCents: cents('account_limit_cents').notNull(),
+    avatarUrl: text('avatar_url').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profiles_account_number_key').on(t.accountNumber),
+    check(
+      'profiles_account_number_format',
+      sql`${t.accountNumber} is null or ${t.accountNumber} ~ '^409[0-9]{8}$'`,
+    ),
+    check('profiles_account_limit_nonnegative', sql`${t.accountLimitCents} >= 0`),
+    // Admin directory (docs/decisions/0040). Ascending keys: a btree scanned backwards gives the
+    // plain `desc` order too, which a `DESC NULLS LAST` key cannot. `user_id` is the keyset tie-break.
+    index('profiles_role_created_idx').on(t.role, t.createdAt, t.userId),
+    index('profiles_customer_status_created_idx')
+      .on(t.status, t.createdAt, t.userId)
+      .where(sql`${t.role} = 'user'`),
+    // Name sort and surname prefix search in one index: C collation makes LIKE prefixes indexable
+    // and the order the same on every server, whatever its locale. The expression indexes are not
+    // partial on purpose: PostgreSQL keeps statistics for an indexed expression only when the index
+    // is not partial, and without them every prefix is guessed at 0.5 % of the table.
+    index('profiles_name_idx').on(
+      sql`lower(${t.surname}) collate "C"`,
+      sql`lower(${t.firstName}) collate "C"`,
+      t.userId,
+    ),
+    index('profiles_first_name_idx').on(sql`lower(${t.firstName}) collate "C"`),
+    index('profiles_account_number_prefix_idx').on(sql`${t.accountNumber} collate "C"`),
+  ],
+);
+
+/**
+ * Server-side sessions. The browser holds only a random 256-bit id; we store its SHA-256, so a
+ * copy of this table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => identities.id),
+    createdAt: instant('created_at').notNull(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+    idleExpiresAt: instant('idle_expires_at').notNull(),
+    absoluteExpiresAt: instant('absolute_expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_idle_expiry_idx').on(t.idleExpiresAt)],
+);
+
+/**
+ * Failed-login counters per key (`acct:…`, `email:…`, `ip:…`). Kept in the database so every
+ * instance sees the same counts.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: instant('window_started_at').notNull(),
+  lockedUntil: instant('locked_until'),
+  updatedAt: instant('updated_at').notNull(),
+});

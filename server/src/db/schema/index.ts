@@ -1,0 +1,7 @@
+// One schema, split by area; drizzle-kit reads this folder to generate migrations.
+export * from './audit';
+export * from './cards';
+export * from './email';
+export * from './identity';
+export * from './ledger';
+export * from './loans';

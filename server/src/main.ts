@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp, loggerOptions } from './app';
+import { systemClock } from './lib/clock';
+import { seedDemoLoans } from './modules/loans/demo-loans';
+import { seedDemoHistory } from './modules/seed/demo-history';
+import { DEMO_CREDENTIALS_FILE, seedDemoIfEmpty } from './modules/seed/demo-seed';
+import { ConfigError, loadConfig, type Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open-configured';
+
+/** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await database.migrate();
+  const demoLogins = config.seedDemo
+    ? await seedDemoIfEmpty({
+        db: database.db,
+        clock: systemClock,
+        config,
+        withCustomers: (customers, adminId) =>
+          seedDemoHistory({
+            db: database.db,
+            config,
+            brand: {
+              bankName: config.bankName,
+              fromName: config.email.from.name || config.bankName,
+              publicOrigin: config.publicOrigin,
+            },
+            adminId,
+            customers,
+            now: systemClock.now(),
+            extra: seedDemoLoans({ db: database.db, adminId }),
+          }),
+      })
+    : null;
+
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    config.database.kind === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL';
+  console.log(`\n  ${config.bankName} is running at ${config.publicOrigin}  (database: ${where})`);
+  const credentialsFile = path.join(config.dataDir, DEMO_CREDENTIALS_FILE);
+  if (demoLogins) {
+    console.log(
+      '\n  Demo logins (shown once; also saved, readable only by you, in ' + credentialsFile + '):',
+    );
+    for (const login of demoLogins) {
+      console.log(`    ${login.label}\n      login: ${login.loginWith}   password: ${login.password}`);
+    }
+  } else if (config.seedDemo && fs.existsSync(credentialsFile)) {
+    console.log(`  Demo logins: see ${credentialsFile}`);
+  }
+  if (config.email.transport.kind === 'mailbox') {
+    console.log(`  Emails (verification codes, alerts): ${config.publicOrigin}/dev/mailbox`);
+  }
+  console.log('');
+}
+
+main().catch((error: unknown) => {
+  console.error('Larkspur Bank failed to start:', error);
+  process.exit(1);
+});

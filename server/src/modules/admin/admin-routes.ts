@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAuditQuerySchema,
+  adminOverviewSchema,
+  adminUserDetailSchema,
+  adminUserListQuerySchema,
+  adminUserPageSchema,
+  adminUserUpdateSchema,
+  auditPageSchema,
+  errorEnvelopeSchema,
+} from '@larkspur/contract';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { AuditLog } from '../audit/audit-log';
+import type { SessionStore } from '../auth/session-store';
+import type { UserService } from '../users/user-service';
+import { createAuditTrail } from './audit-trail';
+import { createAdminOverviewService } from './overview';
+import { createAdminUserDirectory, type AdminActor } from './user-directory';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Longest path id read; anything that is not one of our ids is simply not found. */
+const USER_ID_LENGTH_MAX = 64;
+const userParams = z.object({ id: z.string().max(USER_ID_LENGTH_MAX) });
+
+function userIdOf(params: { id: string }): string {
+  if (!UUID_PATTERN.test(params.id)) throw new AppError('USER_NOT_FOUND');
+  return params.id.toLowerCase();
+}
+
+/**
+ * The admin console's reads and the customer edit (issue #8). Registered inside the admin area,
+ * whose hook has already checked the admin role on the server.
+ */
+export function adminConsoleRoutes(deps: {
+  db: Database;
+  clock: Clock;
+  users: UserService;
+  sessions: SessionStore;
+  audit: AuditLog;
+}): FastifyPluginAsyncZod {
+  const auditTrail = createAuditTrail({ db: deps.db });
+  const directory = createAdminUserDirectory(deps);
+  const overview = createAdminOverviewService({ db: deps.db, clock: deps.clock, auditTrail });
+
+  return async (app) => {
+    const actorOf = (request: { auth: { userId: string } | null; ip: string }): AdminActor => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return { userId: request.auth.userId, ip: request.ip };
+    };
+
+    app.get(
+      '/overview',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'KPIs: customers by status, balances held, volume today and 7 days, pending loans, latest admin actions',
+          response: { 200: adminOverviewSchema, ...errors },
+        },
+      },
+      async () => overview.get(),
+    );
+
+    app.get(
+      '/users',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Customers (never admins): prefix search, status filter, sort, keyset pages',
+          querystring: adminUserListQuerySchema,
+          response: { 200: adminUserPageSchema, ...errors },
+        },
+      },
+      async (request) => directory.list(request.query),
+    );
+
+    app.get(
+      '/users/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "A customer's file: profile (SSN last four), counts, latest records and loans",
+          params: userParams,
+          response: { 200: adminUserDetailSchema, ...errors },
+        },
+      },
+      async (request) => directory.get(userIdOf(request.params)),
+    );
+
+    app.patch(
+      '/users/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Change profile fields, status or account limit, with a reason; suspending or closing ends every session',
+          params: userParams,
+          body: adminUserUpdateSchema,
+          response: { 200: adminUserDetailSchema, ...errors },
+        },
+      },
+      async (request) => directory.update(actorOf(request), userIdOf(request.params), request.body),
+    );
+
+    app.get(
+      '/audit',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Admin actions and security events, newest first, filtered, keyset pages',
+          querystring: adminAuditQuerySchema,
+          response: { 200: auditPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { cursor, limit, ...filter } = request.query;
+        return auditTrail.list(filter, { cursor, limit });
+      },
+    );
+  };
+}

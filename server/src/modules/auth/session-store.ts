@@ -1,0 +1,176 @@
+import crypto from 'node:crypto';
+import { and, eq, ne, lt } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { identities, profiles, sessions } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+
+/** 256 random bits, base64url: the only thing the browser holds. */
+const SESSION_ID_BYTES = 32;
+/** Longest cookie value we bother hashing (a real one is 43 characters). */
+const SESSION_ID_LENGTH_MAX = 64;
+/**
+ * The idle deadline moves forward on activity, but writing it on every request would put a write
+ * on every read; once a while is precise enough for a 15-minute timeout.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 30_000;
+const USER_AGENT_LENGTH_MAX = 300;
+
+export interface SessionUserRecord {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+  status: 'active' | 'suspended' | 'closed';
+  firstName: string;
+  surname: string;
+  accountNumber: string | null;
+  avatarUrl: string;
+}
+
+export interface ResolvedSession {
+  idHash: string;
+  userId: string;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  user: SessionUserRecord | null;
+}
+
+export interface SessionStore {
+  /** Starts a session for a user; returns the raw id for the cookie. */
+  create(
+    db: DbOrTx,
+    input: { userId: string; ip: string | null; userAgent: string | null },
+  ): Promise<{
+    id: string;
+    idleExpiresAt: Date;
+  }>;
+  /** The live session behind a cookie value, or null (unknown, expired, or its profile is gone). */
+  resolve(rawId: string): Promise<ResolvedSession | null>;
+  /** Moves the idle deadline forward (at most once per SESSION_TOUCH_INTERVAL_MS unless forced). */
+  touch(session: ResolvedSession, options?: { force?: boolean }): Promise<Date>;
+  revoke(db: DbOrTx, rawIdOrHash: { rawId: string } | { idHash: string }): Promise<void>;
+  /** Ends every session of a user except, optionally, one. */
+  revokeAllForUser(db: DbOrTx, userId: string, exceptIdHash?: string): Promise<void>;
+}
+
+export function hashSessionId(rawId: string): string {
+  return crypto.createHash('sha256').update(rawId).digest('hex');
+}
+
+export function createSessionStore(deps: {
+  db: Database;
+  clock: Clock;
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+}): SessionStore {
+  const { db, clock, idleTimeoutMs, absoluteTimeoutMs } = deps;
+
+  const idleDeadline = (now: Date, absolute: Date) =>
+    new Date(Math.min(now.getTime() + idleTimeoutMs, absolute.getTime()));
+
+  return {
+    async create(tx, input) {
+      const id = crypto.randomBytes(SESSION_ID_BYTES).toString('base64url');
+      const now = clock.now();
+      const absoluteExpiresAt = new Date(now.getTime() + absoluteTimeoutMs);
+      const idleExpiresAt = idleDeadline(now, absoluteExpiresAt);
+      await tx.insert(sessions).values({
+        idHash: hashSessionId(id),
+        userId: input.userId,
+        createdAt: now,
+        lastSeenAt: now,
+        idleExpiresAt,
+        absoluteExpiresAt,
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, USER_AGENT_LENGTH_MAX) ?? null,
+      });
+      // Expired rows of this user are garbage; clearing them here keeps the table small without a job.
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, input.userId), lt(sessions.idleExpiresAt, now)));
+      return { id, idleExpiresAt };
+    },
+
+    async resolve(rawId) {
+      if (rawId.length === 0 || rawId.length > SESSION_ID_LENGTH_MAX) return null;
+      const idHash = hashSessionId(rawId);
+      const rows = await db
+        .select({
+          idHash: sessions.idHash,
+          userId: sessions.userId,
+          idleExpiresAt: sessions.idleExpiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          email: identities.email,
+          role: profiles.role,
+          status: profiles.status,
+          firstName: profiles.firstName,
+          surname: profiles.surname,
+          accountNumber: profiles.accountNumber,
+          avatarUrl: profiles.avatarUrl,
+        })
+        .from(sessions)
+        .innerJoin(identities, eq(identities.id, sessions.userId))
+        .leftJoin(profiles, eq(profiles.userId, sessions.userId))
+        .where(eq(sessions.idHash, idHash))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      const now = clock.now();
+      if (row.idleExpiresAt <= now || row.absoluteExpiresAt <= now) {
+        await db.delete(sessions).where(eq(sessions.idHash, idHash));
+        return null;
+      }
+      const user: SessionUserRecord | null =
+        row.role === null ||
+        row.status === null ||
+        row.firstName === null ||
+        row.surname === null ||
+        row.avatarUrl === null
+          ? null
+          : {
+              id: row.userId,
+              email: row.email,
+              role: row.role,
+              status: row.status,
+              firstName: row.firstName,
+              surname: row.surname,
+              accountNumber: row.accountNumber,
+              avatarUrl: row.avatarUrl,
+            };
+      return {
+        idHash,
+        userId: row.userId,
+        idleExpiresAt: row.idleExpiresAt,
+        absoluteExpiresAt: row.absoluteExpiresAt,
+        user,
+      };
+    },
+
+    async touch(session, options = {}) {
+      const now = clock.now();
+      const next = idleDeadline(now, session.absoluteExpiresAt);
+      const sinceLastTouchMs = idleTimeoutMs - (session.idleExpiresAt.getTime() - now.getTime());
+      if (!options.force && sinceLastTouchMs < SESSION_TOUCH_INTERVAL_MS) return session.idleExpiresAt;
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now, idleExpiresAt: next })
+        .where(eq(sessions.idHash, session.idHash));
+      session.idleExpiresAt = next;
+      return next;
+    },
+
+    async revoke(tx, which) {
+      const idHash = 'rawId' in which ? hashSessionId(which.rawId) : which.idHash;
+      await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+    },
+
+    async revokeAllForUser(tx, userId, exceptIdHash) {
+      await tx
+        .delete(sessions)
+        .where(
+          exceptIdHash === undefined
+            ? eq(sessions.userId, userId)
+            : and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)),
+        );
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardSchema, cardsResponseSchema, errorEnvelopeSchema, unfreezeCardSchema } from '@larkspur/contract';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import type { Guards } from '../../plugins/authentication';
+import type { AuditLog } from '../audit/audit-log';
+import type { UserService } from '../users/user-service';
+import type { CardService } from './card-service';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const cardResponse = z.object({ card: cardSchema });
+
+/** The customer's virtual debit card: see it (masked), freeze it, unfreeze it with the password. */
+export function cardRoutes(deps: {
+  db: Database;
+  cards: CardService;
+  users: UserService;
+  guards: Guards;
+  audit: AuditLog;
+}): FastifyPluginAsyncZod {
+  const { db, cards, users, guards, audit } = deps;
+  return async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      await guards.requireCustomer(request, reply);
+    });
+    const userIdOf = (request: { auth: { userId: string } | null }) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return request.auth.userId;
+    };
+
+    app.get(
+      '/me/cards',
+      {
+        schema: {
+          tags: ['cards'],
+          summary: "The customer's cards, numbers masked",
+          response: { 200: cardsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ items: await cards.list(userIdOf(request)) }),
+    );
+
+    app.post(
+      '/me/cards/:id/freeze',
+      {
+        schema: {
+          tags: ['cards'],
+          summary: 'Freeze a card at once',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: cardResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        const { card, before } = await cards.setStatus(userId, request.params.id, 'frozen');
+        await audit.record(db, {
+          action: 'card.freeze',
+          outcome: 'success',
+          actorId: userId,
+          actorRole: 'user',
+          subjectType: 'card',
+          subjectId: card.id,
+          ip: request.ip,
+          details: { before: { status: before }, after: { status: card.status }, last4: card.last4 },
+        });
+        return { card };
+      },
+    );
+
+    app.post(
+      '/me/cards/:id/unfreeze',
+      {
+        schema: {
+          tags: ['cards'],
+          summary: 'Unfreeze a card; asks for the password again',
+          params: z.object({ id: z.uuid() }),
+          body: unfreezeCardSchema,
+          response: { 200: cardResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        const login = await users.findLoginById(userId);
+        if (!login || !(await verifyPassword(login.passwordHash, request.body.password))) {
+          await audit.record(db, {
+            action: 'card.unfreeze',
+            outcome: 'failure',
+            actorId: userId,
+            actorRole: 'user',
+            subjectType: 'card',
+            subjectId: request.params.id,
+            ip: request.ip,
+            reason: 'wrong password',
+          });
+          throw new AppError('CURRENT_PASSWORD_INCORRECT', {
+            field: 'password',
+            message: 'Your password is not correct.',
+          });
+        }
+        const { card, before } = await cards.setStatus(userId, request.params.id, 'active');
+        await audit.record(db, {
+          action: 'card.unfreeze',
+          outcome: 'success',
+          actorId: userId,
+          actorRole: 'user',
+          subjectType: 'card',
+          subjectId: card.id,
+          ip: request.ip,
+          details: { before: { status: before }, after: { status: card.status }, last4: card.last4 },
+        });
+        return { card };
+      },
+    );
+  };
+}

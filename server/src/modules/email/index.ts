@@ -1,0 +1,22 @@
+// The email module's public surface: later modules import from here, not from its files.
+export { createEmailModule, type EmailModule } from './email-module';
+export type { Outbox } from './outbox';
+export { OUTBOX_ATTEMPTS_MAX, type OutboxRunResult, type OutboxWorker } from './outbox-worker';
+export {
+  OTP_ATTEMPTS_MAX,
+  OTP_RESEND_INTERVAL_MS,
+  OTP_TTL_MS,
+  normaliseEmail,
+  type OtpPurpose,
+  type OtpService,
+  type OtpVerifyResult,
+} from './otp-service';
+export {
+  renderMoneyAlert,
+  renderSignupAttemptNotice,
+  renderVerificationCode,
+  type EmailBrand,
+  type MoneyAlertInput,
+} from './templates';
+export type { EmailTransport, OutgoingEmail, RenderedEmail, SendResult } from './transport';
+export { mailboxApiRoutes, mailboxPageRoutes } from './mailbox-routes';

@@ -1,0 +1,216 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { oneTimeCodes } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { renderVerificationCode, type EmailBrand } from './templates';
+import type { EmailLogger, EmailTransport, OutgoingEmail, SendResult } from './transport';
+
+/** SPEC §9: the customer is told the code works for 5 minutes. */
+export const OTP_TTL_MS = 5 * 60_000;
+/** Wrong tries before a code is dead (DESIGN §3). */
+export const OTP_ATTEMPTS_MAX = 5;
+/** Shortest wait between two codes (or notices) to one address for one purpose. */
+export const OTP_RESEND_INTERVAL_MS = 30_000;
+export const OTP_DIGITS = 6;
+/** Longer input than this cannot be a code; it is counted as a wrong try without hashing it. */
+const OTP_INPUT_LENGTH_MAX = 32;
+/** Keyspace of the advisory locks that serialise code issue per purpose and address. */
+const OTP_ADVISORY_LOCK_CLASS = 7301;
+
+export type OtpPurpose = 'signup' | 'admin_login';
+
+export type OtpVerifyResult =
+  { status: 'ok' } | { status: 'invalid' } | { status: 'expired' } | { status: 'too_many_attempts' };
+
+export interface OtpService {
+  /**
+   * Emails a new code, synchronously: throws AppError('RATE_LIMITED') within the resend interval
+   * and AppError('OTP_SEND_FAILED') when the transport fails (then nothing changed: an earlier
+   * code still works). A new code replaces every earlier one for the purpose and address.
+   */
+  sendCode(purpose: OtpPurpose, email: string): Promise<{ expiresAt: Date }>;
+  /**
+   * Sends `message` where a code would have gone (sign-up for an address that already has an
+   * account), with exactly the throttling and the verify answers a real code would get, so the
+   * two cases cannot be told apart from outside. Throws like `sendCode`.
+   */
+  sendNotice(purpose: OtpPurpose, email: string, message: OutgoingEmail): Promise<{ expiresAt: Date }>;
+  /** Checks a code; a correct code works once. Only the newest code counts. */
+  verifyCode(purpose: OtpPurpose, email: string, code: string): Promise<OtpVerifyResult>;
+  /** Sends any email synchronously through the transport; throws AppError('OTP_SEND_FAILED'). */
+  sendNow(message: OutgoingEmail): Promise<void>;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function generateOtpCode(): string {
+  return crypto
+    .randomInt(0, 10 ** OTP_DIGITS)
+    .toString()
+    .padStart(OTP_DIGITS, '0');
+}
+
+export function createOtpService(deps: {
+  db: Database;
+  clock: Clock;
+  transport: EmailTransport;
+  /** `pepper` keys the code hashes: a stolen table alone does not give up the codes. */
+  config: { brand: EmailBrand; pepper: string };
+  logger: EmailLogger;
+}): OtpService {
+  const { db, clock, transport, logger } = deps;
+  const { brand, pepper } = deps.config;
+
+  // Purpose and address are inside the MAC: a code is bound to them even if a row were misread.
+  function hashCode(purpose: OtpPurpose, email: string, code: string): string {
+    return crypto.createHmac('sha256', pepper).update(`${purpose}\n${email}\n${code}`).digest('hex');
+  }
+
+  function hashesEqual(a: string, b: string): boolean {
+    const x = Buffer.from(a, 'hex');
+    const y = Buffer.from(b, 'hex');
+    return x.length === y.length && crypto.timingSafeEqual(x, y);
+  }
+
+  async function deliver(message: OutgoingEmail): Promise<SendResult> {
+    try {
+      return await transport.send(message);
+    } catch (error) {
+      return {
+        ok: false,
+        retryable: true,
+        reason: `transport ${transport.name} threw: ${(error as Error).name}`,
+      };
+    }
+  }
+
+  /** Records a code (hash) unless one went out within the resend interval. */
+  async function issue(
+    purpose: OtpPurpose,
+    email: string,
+    codeHash: string,
+  ): Promise<{ id: number; expiresAt: Date }> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
+    return db.transaction(async (tx) => {
+      // Two requests at once for one address must not both pass the throttle.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${OTP_ADVISORY_LOCK_CLASS}, hashtext(${`${purpose}:${email}`}))`,
+      );
+      const [latest] = await tx
+        .select({ createdAt: oneTimeCodes.createdAt })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
+        .orderBy(desc(oneTimeCodes.id))
+        .limit(1);
+      if (latest && now.getTime() - latest.createdAt.getTime() < OTP_RESEND_INTERVAL_MS) {
+        throw new AppError('RATE_LIMITED');
+      }
+      const [row] = await tx
+        .insert(oneTimeCodes)
+        .values({ purpose, email, codeHash, expiresAt, createdAt: now })
+        .returning({ id: oneTimeCodes.id });
+      if (!row) throw new Error('one_time_codes insert returned no row');
+      return { id: row.id, expiresAt };
+    });
+  }
+
+  async function issueAndSend(
+    purpose: OtpPurpose,
+    email: string,
+    codeHash: string,
+    message: OutgoingEmail,
+  ): Promise<{ expiresAt: Date }> {
+    const issued = await issue(purpose, email, codeHash);
+    const result = await deliver(message);
+    if (!result.ok) {
+      // Undo, so the customer may try again at once and any earlier code keeps working.
+      await db
+        .delete(oneTimeCodes)
+        .where(eq(oneTimeCodes.id, issued.id))
+        .catch((error: unknown) =>
+          logger.error({ err: error }, 'could not withdraw an unsent one-time code'),
+        );
+      logger.warn(
+        { purpose, template: message.template, transport: transport.name, reason: result.reason },
+        'one-time code email could not be sent',
+      );
+      throw new AppError('OTP_SEND_FAILED');
+    }
+    // Only the newest code counts already; retiring the older ones keeps the table honest.
+    await db
+      .update(oneTimeCodes)
+      .set({ consumedAt: clock.now() })
+      .where(
+        and(
+          eq(oneTimeCodes.purpose, purpose),
+          eq(oneTimeCodes.email, email),
+          lt(oneTimeCodes.id, issued.id),
+          isNull(oneTimeCodes.consumedAt),
+        ),
+      );
+    return { expiresAt: issued.expiresAt };
+  }
+
+  return {
+    async sendCode(purpose, rawEmail) {
+      const email = normaliseEmail(rawEmail);
+      const code = generateOtpCode();
+      const rendered = renderVerificationCode(
+        { to: email, code, validForMinutes: OTP_TTL_MS / 60_000, now: clock.now() },
+        brand,
+      );
+      return issueAndSend(purpose, email, hashCode(purpose, email, code), { to: email, ...rendered });
+    },
+
+    async sendNotice(purpose, rawEmail, message) {
+      const email = normaliseEmail(rawEmail);
+      // A hash of a secret no one knows: verify answers exactly as for a code nobody guesses.
+      const unguessable = crypto.randomBytes(32).toString('hex');
+      return issueAndSend(purpose, email, hashCode(purpose, email, unguessable), message);
+    },
+
+    async verifyCode(purpose, rawEmail, code) {
+      const email = normaliseEmail(rawEmail);
+      const now = clock.now();
+      return db.transaction(async (tx): Promise<OtpVerifyResult> => {
+        // Locked, so two guesses at once cannot both slip under the attempt limit.
+        const [row] = await tx
+          .select()
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
+          .orderBy(desc(oneTimeCodes.id))
+          .limit(1)
+          .for('update');
+        if (!row || row.consumedAt !== null) return { status: 'invalid' };
+        if (row.failedAttempts >= OTP_ATTEMPTS_MAX) return { status: 'too_many_attempts' };
+        if (now.getTime() >= row.expiresAt.getTime()) return { status: 'expired' };
+        const matches =
+          code.length <= OTP_INPUT_LENGTH_MAX && hashesEqual(hashCode(purpose, email, code), row.codeHash);
+        if (matches) {
+          await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, row.id));
+          return { status: 'ok' };
+        }
+        const failedAttempts = row.failedAttempts + 1;
+        await tx.update(oneTimeCodes).set({ failedAttempts }).where(eq(oneTimeCodes.id, row.id));
+        // The try that uses up the last attempt says so, rather than inviting another guess.
+        return failedAttempts >= OTP_ATTEMPTS_MAX ? { status: 'too_many_attempts' } : { status: 'invalid' };
+      });
+    },
+
+    async sendNow(message) {
+      const result = await deliver(message);
+      if (!result.ok) {
+        logger.warn(
+          { template: message.template, transport: transport.name, reason: result.reason },
+          'email could not be sent',
+        );
+        throw new AppError('OTP_SEND_FAILED');
+      }
+    },
+  };
+}

@@ -1,0 +1,294 @@
+import { formatCents } from '@larkspur/contract';
+import type { RenderedEmail } from './transport';
+
+/**
+ * Every email the bank sends, each rendered from one source as HTML and plain text. Values that
+ * came from people (names, counterparties, currency symbols) are escaped in the HTML; headers are
+ * kept to one line. HTML mail needs inline styles (mail clients drop style sheets), so these
+ * documents are never served under the app's own CSP (the dev mailbox sandboxes them).
+ */
+
+/** Who the email is from, and where customers find the bank. */
+export interface EmailBrand {
+  bankName: string;
+  /** Display name of the sender (SPEC §3 `from_name`). */
+  fromName: string;
+  /** For links back to the bank, e.g. "https://bank.example". */
+  publicOrigin: string;
+}
+
+export const DEFAULT_CURRENCY_SYMBOL = '$';
+/** SPEC §3 `amount_color`: green for money in, red for money out (AA contrast on white). */
+export const CREDIT_COLOR = '#15803d';
+export const DEBIT_COLOR = '#b91c1c';
+/** One zone for every date in a mail, named in the text, so no reader has to guess. */
+const ALERT_TIME_ZONE = 'UTC';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: ALERT_TIME_ZONE,
+});
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Headers are one line: a line break in a name must never start a new header. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim();
+}
+
+/** 123456n, '$' → "$1,234.56"; -5n → "-$0.05". Integer cents in, never a float on the way. */
+export function formatMoney(cents: bigint, currencySymbol: string = DEFAULT_CURRENCY_SYMBOL): string {
+  const plain = formatCents(cents);
+  const negative = plain.startsWith('-');
+  const [whole = '0', fraction = '00'] = (negative ? plain.slice(1) : plain).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${negative ? '-' : ''}${currencySymbol}${grouped}.${fraction}`;
+}
+
+export function formatAlertDate(date: Date): string {
+  // Some ICU versions put a narrow no-break space before AM/PM; plain text wants a plain space.
+  return `${dateFormat.format(date).replace(/[\u202f\u00a0]/g, ' ')} ${ALERT_TIME_ZONE}`;
+}
+
+interface Row {
+  label: string;
+  value: string;
+  /** Inline colour for the value (the amount); the value's words must carry the meaning too. */
+  color?: string;
+}
+
+function htmlDocument(options: {
+  brand: EmailBrand;
+  title: string;
+  year: string;
+  paragraphsBefore: string[];
+  rows?: Row[];
+  highlight?: string;
+  paragraphsAfter: string[];
+}): string {
+  const { brand } = options;
+  const p = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(text)}</p>`;
+  const rows = (options.rows ?? [])
+    .map(
+      (row) =>
+        `<tr><th scope="row" style="text-align:left;padding:6px 12px 6px 0;font-weight:600;color:#4b5563;font-size:14px">${escapeHtml(row.label)}</th>` +
+        `<td style="padding:6px 0;font-size:14px;color:${row.color ?? '#111827'}${row.color ? ';font-weight:700' : ''}">${escapeHtml(row.value)}</td></tr>`,
+    )
+    .join('');
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(options.title)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">',
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">',
+    `<tr><td style="padding:20px 24px;background:#312e81;color:#ffffff;font-size:18px;font-weight:700;border-radius:8px 8px 0 0">${escapeHtml(brand.bankName)}</td></tr>`,
+    '<tr><td style="padding:24px">',
+    `<h1 style="margin:0 0 16px;font-size:20px;color:#111827">${escapeHtml(options.title)}</h1>`,
+    ...options.paragraphsBefore.map(p),
+    options.highlight === undefined
+      ? ''
+      : `<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:6px;color:#111827">${escapeHtml(options.highlight)}</p>`,
+    rows === ''
+      ? ''
+      : `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px">${rows}</table>`,
+    ...options.paragraphsAfter.map(p),
+    '</td></tr>',
+    `<tr><td style="padding:16px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">&copy; ${escapeHtml(options.year)} ${escapeHtml(brand.bankName)}. This is an automated message; please do not reply.</td></tr>`,
+    '</table></body></html>',
+  ].join('\n');
+}
+
+function textDocument(options: {
+  brand: EmailBrand;
+  year: string;
+  paragraphsBefore: string[];
+  rows?: Row[];
+  highlight?: string;
+  paragraphsAfter: string[];
+}): string {
+  const lines = [...options.paragraphsBefore.flatMap((p) => [p, ''])];
+  if (options.highlight !== undefined) lines.push(`    ${options.highlight}`, '');
+  if (options.rows?.length) {
+    lines.push(...options.rows.map((row) => `${row.label}: ${row.value}`), '');
+  }
+  lines.push(...options.paragraphsAfter.flatMap((p) => [p, '']));
+  lines.push(
+    '--',
+    `© ${options.year} ${options.brand.bankName}. This is an automated message; please do not reply.`,
+  );
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money alert (SPEC §3 and §7): one template for every credit and debit.
+
+export interface MoneyAlertInput {
+  to: string;
+  /** The customer's name as it should greet them. */
+  name: string;
+  direction: 'credit' | 'debit';
+  /** The record's type as the customer knows it: "Deposit", "Withdrawal", "International Transfer" … */
+  transactionType: string;
+  amountCents: bigint;
+  /** From the transfer's international details; the dollar sign when absent (SPEC §9). */
+  currencySymbol?: string | null;
+  date: Date;
+  /** The transaction id, e.g. "TRF1768478400000A1B2". */
+  reference: string;
+  /** The other party: recipient of a debit, sender of a credit. */
+  counterparty: string;
+  /** The account's balance after the movement. */
+  balanceCents: bigint;
+}
+
+export function renderMoneyAlert(input: MoneyAlertInput, brand: EmailBrand): RenderedEmail {
+  const isCredit = input.direction === 'credit';
+  const kind = isCredit ? 'Credit' : 'Debit';
+  const symbol = input.currencySymbol?.trim() || DEFAULT_CURRENCY_SYMBOL;
+  const amount = formatMoney(input.amountCents, symbol);
+  const balance = formatMoney(input.balanceCents);
+  const date = formatAlertDate(input.date);
+  const year = String(input.date.getUTCFullYear());
+  const subject = oneLine(`${brand.bankName} ${kind} Alert: ${amount} ${input.transactionType}`);
+  const name = oneLine(input.name);
+  const rows: Row[] = [
+    { label: 'Transaction', value: `${kind} (${input.transactionType})` },
+    // The word Credit/Debit sits beside the colour: colour alone says nothing to many readers.
+    { label: 'Amount', value: `${amount} ${kind}`, color: isCredit ? CREDIT_COLOR : DEBIT_COLOR },
+    { label: 'Date', value: date },
+    { label: 'Reference', value: input.reference },
+    { label: isCredit ? 'From' : 'To', value: input.counterparty },
+    { label: 'Available balance', value: balance },
+  ];
+  const before = [
+    `Hello ${name},`,
+    isCredit
+      ? `Your ${brand.bankName} account has been credited with ${amount}.`
+      : `Your ${brand.bankName} account has been debited by ${amount}.`,
+  ];
+  const after = [
+    `If you do not recognise this transaction, contact ${brand.bankName} support at once: ${brand.publicOrigin}/support/contact`,
+  ];
+  return {
+    template: 'money-alert',
+    subject,
+    html: htmlDocument({
+      brand,
+      title: `${kind} Alert`,
+      year,
+      paragraphsBefore: before,
+      rows,
+      paragraphsAfter: after,
+    }),
+    text: textDocument({ brand, year, paragraphsBefore: before, rows, paragraphsAfter: after }),
+    params: {
+      to_email: input.to,
+      subject,
+      name,
+      transaction_type: input.transactionType,
+      amount,
+      date,
+      reference: input.reference,
+      counterparty: input.counterparty,
+      balance,
+      amount_color: isCredit ? CREDIT_COLOR : DEBIT_COLOR,
+      year,
+      from_name: brand.fromName,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification code (SPEC §7: subject "Your {brand} Verification Code: {code}").
+
+export interface VerificationCodeInput {
+  to: string;
+  code: string;
+  /** How long the code works, as the customer is told (SPEC §9: 5 minutes). */
+  validForMinutes: number;
+  now: Date;
+}
+
+export function renderVerificationCode(input: VerificationCodeInput, brand: EmailBrand): RenderedEmail {
+  const subject = oneLine(`Your ${brand.bankName} Verification Code: ${input.code}`);
+  const year = String(input.now.getUTCFullYear());
+  const minutes = `${input.validForMinutes} minute${input.validForMinutes === 1 ? '' : 's'}`;
+  const before = [`Use this code to continue with ${brand.bankName}:`];
+  const after = [
+    `The code is valid for ${minutes}.`,
+    `${brand.bankName} will never ask you for this code by phone, chat or email. If you did not ask for it, ignore this email.`,
+  ];
+  return {
+    template: 'verification-code',
+    subject,
+    html: htmlDocument({
+      brand,
+      title: 'Your verification code',
+      year,
+      paragraphsBefore: before,
+      highlight: input.code,
+      paragraphsAfter: after,
+    }),
+    text: textDocument({
+      brand,
+      year,
+      paragraphsBefore: before,
+      highlight: input.code,
+      paragraphsAfter: after,
+    }),
+    params: {
+      to_email: input.to,
+      subject,
+      code: input.code,
+      valid_minutes: String(input.validForMinutes),
+      year,
+      from_name: brand.fromName,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up attempt notice: sent instead of a code when the address already has an account, so
+// the sign-up form answers the same either way and cannot be used to test which addresses bank here.
+
+export interface SignupAttemptNoticeInput {
+  to: string;
+  now: Date;
+}
+
+export function renderSignupAttemptNotice(input: SignupAttemptNoticeInput, brand: EmailBrand): RenderedEmail {
+  const subject = oneLine(`${brand.bankName}: someone tried to open an account with your email address`);
+  const year = String(input.now.getUTCFullYear());
+  const loginUrl = `${brand.publicOrigin}/login`;
+  const before = [
+    `Someone just tried to open a new ${brand.bankName} account with this email address.`,
+    'You already have an account with us, so no new account was opened and no verification code was sent.',
+  ];
+  const after = [
+    `If it was you, log in with your account number and password instead: ${loginUrl}`,
+    'If it was not you, you need not do anything: your account is unchanged. Never share your password or codes with anyone.',
+  ];
+  return {
+    template: 'signup-attempt-notice',
+    subject,
+    html: htmlDocument({
+      brand,
+      title: 'Someone tried to open an account with your email address',
+      year,
+      paragraphsBefore: before,
+      paragraphsAfter: after,
+    }),
+    text: textDocument({ brand, year, paragraphsBefore: before, paragraphsAfter: after }),
+    params: { to_email: input.to, subject, login_url: loginUrl, year, from_name: brand.fromName },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The contract every email transport fulfils. Expected failures come back as values, typed by
+ * whether trying again later could help; a transport only throws for a bug.
+ */
+
+/** Names of the templates in `templates.ts`; the hosted-API transport picks its template by it. */
+export type EmailTemplateName = 'money-alert' | 'verification-code' | 'signup-attempt-notice';
+
+/** A rendered email, as a template produces it. */
+export interface RenderedEmail {
+  template: EmailTemplateName;
+  subject: string;
+  html: string;
+  text: string;
+  /** The template's fields, all strings (SPEC §3 for the money alert). */
+  params: Record<string, string>;
+}
+
+/** A rendered email with its recipient: what the outbox stores and a transport sends. */
+export interface OutgoingEmail {
+  to: string;
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+  params: Record<string, string>;
+}
+
+export type SendResult =
+  | { ok: true }
+  /** `reason` is for operators: it never contains the message body or a code. */
+  | { ok: false; retryable: boolean; reason: string };
+
+export interface EmailTransport {
+  readonly name: 'mailbox' | 'smtp' | 'emailjs' | (string & {});
+  send(message: OutgoingEmail): Promise<SendResult>;
+  /** Releases connections; called once when the app closes. */
+  close?(): Promise<void>;
+}
+
+/** The slice of the app's logger (pino) the email module uses. */
+export interface EmailLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Longest failure reason kept in the outbox row and the logs. */
+export const FAILURE_REASON_LENGTH_MAX = 500;
+
+/**
+ * A typed failure. Servers like to echo the recipient in their errors; addresses are personal
+ * data and have no place in logs, so they are masked here, once, for every transport.
+ */
+export function failure(retryable: boolean, reason: string): SendResult {
+  const masked = reason.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[address]');
+  return { ok: false, retryable, reason: masked.slice(0, FAILURE_REASON_LENGTH_MAX) };
+}

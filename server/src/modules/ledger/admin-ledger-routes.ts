@@ -1,0 +1,172 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAmountRequestSchema,
+  adminCreateRecordSchema,
+  adminEditRecordSchema,
+  adminStatementQuerySchema,
+  errorEnvelopeSchema,
+  movementResponseSchema,
+  pageOf,
+  transactionRecordSchema,
+} from '@larkspur/contract';
+import type { Database } from '../../db/client';
+import { transactionRecordHistory } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import type { BankingService } from './banking-service';
+import { parseIdempotencyKey } from './idempotency';
+import { listRecords } from './statements';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
+
+export const recordHistoryEntrySchema = z.object({
+  id: z.number(),
+  actorId: z.string().nullable(),
+  reason: z.string(),
+  before: z.record(z.string(), z.string()),
+  after: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+
+/** Admin money tools. Registered inside the admin area, whose hook has already checked the role. */
+export function adminLedgerRoutes(deps: { db: Database; banking: BankingService }): FastifyPluginAsyncZod {
+  const { db, banking } = deps;
+  return async (app) => {
+    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return { userId: request.auth.userId, ip: request.ip };
+    };
+
+    app.post(
+      '/users/:id/credit',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Deposit helper: credit a customer (Deposit record), with a reason',
+          params: z.object({ id: z.uuid() }),
+          headers: idempotencyHeader,
+          body: adminAmountRequestSchema,
+          response: { 201: movementResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const result = await banking.adminCredit(actorOf(request), request.params.id, request.body, key);
+        return reply.status(result.statusCode).send(result.body as never);
+      },
+    );
+
+    app.post(
+      '/users/:id/debit',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Withdrawal helper: debit a customer (Withdrawal record); returns the new balance',
+          params: z.object({ id: z.uuid() }),
+          headers: idempotencyHeader,
+          body: adminAmountRequestSchema,
+          response: { 201: movementResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const result = await banking.adminDebit(actorOf(request), request.params.id, request.body, key);
+        return reply.status(result.statusCode).send(result.body as never);
+      },
+    );
+
+    app.get(
+      '/transactions',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'All records, newest first, filtered, one keyset page at a time',
+          querystring: adminStatementQuerySchema,
+          response: { 200: pageOf(transactionRecordSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const { cursor, limit, ...filter } = request.query;
+        return listRecords(db, filter, { cursor, limit });
+      },
+    );
+
+    app.post(
+      '/transactions',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a record for a customer (credit or debit, with counterparty and date)',
+          headers: idempotencyHeader,
+          body: adminCreateRecordSchema,
+          response: { 201: movementResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const result = await banking.adminCreateRecord(actorOf(request), request.body, key);
+        return reply.status(result.statusCode).send(result.body as never);
+      },
+    );
+
+    app.patch(
+      '/transactions/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            "Edit a record's amount and date; the owner's balance moves by the difference (adjusting entry)",
+          params: z.object({ id: z.string().max(64) }),
+          body: adminEditRecordSchema,
+          response: { 200: movementResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        // Any id that is not one of ours is simply not found (SPEC: "Transaction not found!").
+        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) {
+          throw new AppError('TRANSACTION_NOT_FOUND');
+        }
+        return banking.adminEditRecord(actorOf(request), request.params.id, request.body);
+      },
+    );
+
+    app.get(
+      '/transactions/:id/history',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "A record's corrections: who, when, why, before and after",
+          params: z.object({ id: z.uuid() }),
+          response: { 200: z.object({ items: z.array(recordHistoryEntrySchema) }), ...errors },
+        },
+      },
+      async (request) => {
+        const rows = await db
+          .select()
+          .from(transactionRecordHistory)
+          .where(eq(transactionRecordHistory.recordId, request.params.id))
+          .orderBy(asc(transactionRecordHistory.id))
+          .limit(200);
+        return {
+          items: rows.map((r) => ({
+            id: r.id,
+            actorId: r.actorId,
+            reason: r.reason,
+            before: r.before,
+            after: r.after,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,208 @@
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_FIELD_LENGTH_MAX,
+  checkDepositRequestSchema,
+  errorEnvelopeSchema,
+  insightsQuerySchema,
+  insightsResponseSchema,
+  movementResponseSchema,
+  pageOf,
+  recipientLookupResponseSchema,
+  statementQuerySchema,
+  transactionRecordSchema,
+  transferRequestSchema,
+} from '@larkspur/contract';
+import type { Database } from '../../db/client';
+import { transactionRecords } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import type { Guards } from '../../plugins/authentication';
+import type { BankingService } from './banking-service';
+import { parseIdempotencyKey } from './idempotency';
+import { toRecordDto } from './records';
+import { customerInsights } from './insights';
+import { listRecords, recordsCsv } from './statements';
+import type { Clock } from '../../lib/clock';
+
+/** Confirmation-of-payee look-ups per signed-in customer: enough for real use, too few to harvest names. */
+export const RECIPIENT_LOOKUPS_PER_MINUTE = 20;
+/** Two 5 MB photos in base64 plus the form. */
+export const CHECK_DEPOSIT_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
+
+/** The customer's money: send, deposit, statements. Every route is scoped to the session's own user. */
+export function bankingRoutes(deps: {
+  db: Database;
+  banking: BankingService;
+  guards: Guards;
+  clock: Clock;
+}): FastifyPluginAsyncZod {
+  const { db, banking, guards, clock } = deps;
+  return async (app) => {
+    // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
+    app.addHook('onRequest', async (request, reply) => {
+      await guards.requireCustomer(request, reply);
+    });
+    const userIdOf = (request: { auth: { userId: string } | null }) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return request.auth.userId;
+    };
+
+    app.post(
+      '/transfers',
+      {
+        schema: {
+          tags: ['banking'],
+          summary: 'Send money (Local, Wire or International Transfer). Idempotency-Key supported.',
+          headers: idempotencyHeader,
+          body: transferRequestSchema,
+          response: { 201: movementResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const result = await banking.transfer(userIdOf(request), request.body, key);
+        return reply.status(result.statusCode).send(result.body as never);
+      },
+    );
+
+    app.post(
+      '/deposits/check',
+      {
+        bodyLimit: CHECK_DEPOSIT_BODY_LIMIT_BYTES,
+        schema: {
+          tags: ['banking'],
+          summary:
+            'Deposit a check (amount, check number, optional front and back photos). Idempotency-Key supported.',
+          headers: idempotencyHeader,
+          body: checkDepositRequestSchema,
+          response: { 201: movementResponseSchema, ...errors, 413: errorEnvelopeSchema },
+        },
+      },
+      async (request, reply) => {
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const result = await banking.depositCheck(userIdOf(request), request.body, key);
+        return reply.status(result.statusCode).send(result.body as never);
+      },
+    );
+
+    app.get(
+      '/recipients/:accountNumber',
+      {
+        preHandler: app.rateLimit({
+          max: RECIPIENT_LOOKUPS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.auth?.userId ?? request.ip,
+        }),
+        schema: {
+          tags: ['banking'],
+          summary: 'Confirmation of payee: the masked name behind an account number',
+          params: z.object({ accountNumber: z.string().max(ACCOUNT_FIELD_LENGTH_MAX) }),
+          response: { 200: recipientLookupResponseSchema, ...errors, 429: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        const maskedName = await banking.maskedPayee(request.params.accountNumber);
+        if (maskedName === null) throw new AppError('RECIPIENT_NOT_FOUND');
+        return { accountNumber: request.params.accountNumber, maskedName };
+      },
+    );
+
+    app.get(
+      '/me/transactions',
+      {
+        schema: {
+          tags: ['banking'],
+          summary: "The customer's records, newest first, filtered, one keyset page at a time",
+          querystring: statementQuerySchema,
+          response: { 200: pageOf(transactionRecordSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const { cursor, limit, ...filter } = request.query;
+        return listRecords(db, { ...filter, userId: userIdOf(request) }, { cursor, limit });
+      },
+    );
+
+    app.get(
+      '/me/transactions.csv',
+      {
+        schema: {
+          tags: ['banking'],
+          summary: 'The same filter as CSV (RFC 4180; formula-like cells neutralised)',
+          querystring: statementQuerySchema.omit({ cursor: true, limit: true }),
+        },
+      },
+      async (request, reply) => {
+        const filter = { ...request.query, userId: userIdOf(request) };
+        const lines = recordsCsv(db, filter);
+        // Read the header and the first batch before answering, so a bad filter is a 400 and not a
+        // broken download (the header alone runs no query: bench/fuzz found the truncated 200).
+        const header = await lines.next();
+        const first = header.done ? header : await lines.next();
+        const stamp = new Date().toISOString().slice(0, 10);
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="larkspur-statement-${stamp}.csv"`)
+          .header('Cache-Control', 'no-store');
+        async function* all() {
+          if (!header.done) yield header.value;
+          if (!first.done && first !== header) yield first.value;
+          yield* lines;
+        }
+        return reply.send(Readable.from(all()));
+      },
+    );
+
+    app.get(
+      '/me/insights',
+      {
+        schema: {
+          tags: ['banking'],
+          summary: 'Balance per day and money in/out by type over the last 30 or 90 days',
+          querystring: insightsQuerySchema,
+          response: { 200: insightsResponseSchema, ...errors },
+        },
+      },
+      async (request) => customerInsights(db, userIdOf(request), request.query.days, clock.now()),
+    );
+
+    app.get(
+      '/me/transactions/:id',
+      {
+        schema: {
+          tags: ['banking'],
+          summary: 'One of the customer’s own records',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: transactionRecordSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const [row] = await db
+          .select()
+          .from(transactionRecords)
+          .where(
+            and(
+              eq(transactionRecords.id, request.params.id),
+              eq(transactionRecords.userId, userIdOf(request)),
+            ),
+          )
+          .limit(1);
+        // Someone else's record is answered exactly like a missing one.
+        if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
+        return toRecordDto(row);
+      },
+    );
+  };
+}

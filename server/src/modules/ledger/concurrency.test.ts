@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { ManualClock } from '../../lib/clock';
+import { balanceOf, credit } from '../../test/banking';
+import {
+  JSON_HEADERS,
+  createAdmin,
+  loginAdmin,
+  signUpCustomer,
+  type SignedUpCustomer,
+} from '../../test/identity';
+import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from '../../test/test-app';
+import { verifyLedger } from './verify';
+
+/**
+ * Two app instances on one database (on PostgreSQL each with its own connection pool, as two
+ * servers would be), hammered at once. The row locks, taken in id order, are what keep this right.
+ */
+let testDb: TestDatabase;
+let a: TestApp;
+let second: FastifyInstance;
+let adminCookie: string;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const clock = new ManualClock();
+  const config = testConfig();
+  const first = await buildApp({
+    config,
+    database: testDb.database,
+    clock,
+    logger: false,
+    startOutboxWorker: false,
+  });
+  second = await buildApp({
+    config,
+    database: await testDb.openPeer(),
+    clock,
+    logger: false,
+    startOutboxWorker: false,
+  });
+  await Promise.all([first.ready(), second.ready()]);
+  a = { app: first, database: testDb.database, clock, config, close: async () => undefined };
+  const admin = await createAdmin(a);
+  adminCookie = await loginAdmin(a, admin.email, admin.password);
+});
+afterAll(async () => {
+  await second?.close();
+  await a?.app.close();
+  await testDb?.drop();
+});
+
+const send = (
+  app: FastifyInstance,
+  from: SignedUpCustomer,
+  to: SignedUpCustomer,
+  amount: string,
+  key?: string,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/transfers',
+    headers: { ...JSON_HEADERS, cookie: from.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: {
+      type: 'Local Transfer',
+      recipientAccount: to.accountNumber,
+      recipientName: 'Peer',
+      amount,
+      purpose: 'race',
+    },
+  });
+
+async function customerTotalCents(): Promise<bigint> {
+  const result = (await testDb.database.db.execute(
+    sql`select coalesce(sum(balance_cents), 0)::text as total from accounts where kind = 'customer'`,
+  )) as unknown as { rows: { total: string }[] } | { total: string }[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  return BigInt(rows[0]?.total ?? '0');
+}
+
+describe('concurrency', () => {
+  it('lets exactly one of 50 concurrent whole-balance transfers through, and the balance never goes negative', async () => {
+    const spender = await signUpCustomer(a);
+    const sink = await signUpCustomer(a);
+    await credit(a, adminCookie, spender.userId, '75.00');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => send(i % 2 ? second : a.app, spender, sink, '75.00')),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 422)).toHaveLength(49);
+    for (const r of results.filter((x) => x.statusCode === 422))
+      expect(r.json().error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await balanceOf(a, spender)).toBe('0.00');
+    expect(await balanceOf(a, sink)).toBe('75.00');
+    expect((await verifyLedger(testDb.database.db)).violations).toEqual([]);
+  });
+
+  it('moves money once for 20 concurrent requests with one idempotency key', async () => {
+    const payer = await signUpCustomer(a);
+    const payee = await signUpCustomer(a);
+    await credit(a, adminCookie, payer.userId, '100.00');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(i % 2 ? second : a.app, payer, payee, '10.00', 'same-key-20'),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const ids = new Set(results.map((r) => r.json().transaction.transactionId));
+    expect(ids.size).toBe(1);
+    expect(await balanceOf(a, payer)).toBe('90.00');
+    expect(await balanceOf(a, payee)).toBe('10.00');
+  });
+
+  it('conserves the total to the cent over 500 random concurrent transfers among 10 accounts on two instances', async () => {
+    const people: SignedUpCustomer[] = [];
+    for (let i = 0; i < 10; i++) {
+      const person = await signUpCustomer(a);
+      await credit(a, adminCookie, person.userId, '1000.00');
+      people.push(person);
+    }
+    const before = await customerTotalCents();
+    const plan = fc.sample(
+      fc.record({
+        from: fc.nat(9),
+        to: fc.nat(9),
+        cents: fc.integer({ min: 1, max: 40_000 }),
+        instance: fc.boolean(),
+      }),
+      { numRuns: 500, seed: 20261122 },
+    );
+    const BATCH = 50;
+    let ok = 0;
+    for (let i = 0; i < plan.length; i += BATCH) {
+      const batch = plan.slice(i, i + BATCH).map((p) => {
+        const amount = `${Math.floor(p.cents / 100)}.${String(p.cents % 100).padStart(2, '0')}`;
+        return send(p.instance ? second : a.app, people[p.from]!, people[p.to]!, amount);
+      });
+      for (const r of await Promise.all(batch)) {
+        expect([201, 400, 422]).toContain(r.statusCode);
+        if (r.statusCode === 201) ok += 1;
+      }
+    }
+    expect(ok).toBeGreaterThan(100);
+    expect(await customerTotalCents()).toBe(before);
+    const { violations } = await verifyLedger(testDb.database.db);
+    expect(violations).toEqual([]);
+    for (const person of people) expect((await balanceOf(a, person)).startsWith('-')).toBe(false);
+    // PGlite runs one statement at a time in WebAssembly: 500 transfers take a while there.
+  }, 180_000);
+});

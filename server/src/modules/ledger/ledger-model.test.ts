@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents, moneyToCents } from '@larkspur/contract';
+import { balanceOf, credit } from '../../test/banking';
+import {
+  JSON_HEADERS,
+  createAdmin,
+  loginAdmin,
+  signUpCustomer,
+  type SignedUpCustomer,
+} from '../../test/identity';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { verifyLedger } from './verify';
+
+/**
+ * Property test: random sequences of every money operation, run against the API and against a
+ * model that is just a map of balances. After each sequence the API's balances must equal the
+ * model's and `verifyLedger` must find nothing.
+ */
+let t: TestApp;
+let adminCookie: string;
+const people: SignedUpCustomer[] = [];
+const model = new Map<string, bigint>();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const admin = await createAdmin(t);
+  adminCookie = await loginAdmin(t, admin.email, admin.password);
+  for (let i = 0; i < 3; i++) {
+    const person = await signUpCustomer(t);
+    await credit(t, adminCookie, person.userId, '100.00');
+    people.push(person);
+    model.set(person.userId, 10_000n);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const cents = fc.integer({ min: 0, max: 15_000 });
+const who = fc.nat(2);
+const operation = fc.oneof(
+  fc.record({ op: fc.constant('transfer' as const), from: who, to: who, cents }),
+  fc.record({ op: fc.constant('international' as const), from: who, cents }),
+  fc.record({ op: fc.constant('check' as const), to: who, cents }),
+  fc.record({ op: fc.constant('credit' as const), to: who, cents }),
+  fc.record({ op: fc.constant('debit' as const), from: who, cents }),
+  fc.record({ op: fc.constant('edit' as const), cents }),
+);
+type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+
+const post = (url: string, cookie: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { ...JSON_HEADERS, cookie }, payload });
+
+const lastRecords: { id: string; userId: string; direction: 'credit' | 'debit'; amountCents: bigint }[] = [];
+
+async function apply(step: Operation): Promise<void> {
+  const amount = formatCents(BigInt(step.cents));
+  const positive = step.cents > 0;
+  switch (step.op) {
+    case 'transfer': {
+      const from = people[step.from]!;
+      const to = people[step.to]!;
+      const res = await post('/api/transfers', from.cookie, {
+        type: 'Local Transfer',
+        recipientAccount: to.accountNumber,
+        recipientName: 'X',
+        amount,
+      });
+      const have = model.get(from.userId)!;
+      const expected = !positive ? 400 : from === to ? 400 : have < BigInt(step.cents) ? 422 : 201;
+      expect(res.statusCode, JSON.stringify(step)).toBe(expected);
+      if (expected === 201) {
+        model.set(from.userId, have - BigInt(step.cents));
+        model.set(to.userId, model.get(to.userId)! + BigInt(step.cents));
+        const tx = res.json().transaction;
+        lastRecords.push({
+          id: tx.id,
+          userId: from.userId,
+          direction: 'debit',
+          amountCents: BigInt(step.cents),
+        });
+      }
+      return;
+    }
+    case 'international': {
+      const from = people[step.from]!;
+      const res = await post('/api/transfers', from.cookie, {
+        type: 'International Transfer',
+        recipientAccount: 'FR7630006000011234567890189',
+        recipientName: 'Amélie Durand',
+        amount,
+        internationalDetails: {
+          recipientFullName: 'Amélie Durand',
+          recipientBank: 'BNP',
+          swiftBic: 'BNPAFRPP',
+          ibanOrAccount: 'FR7630006000011234567890189',
+          country: 'France',
+          currencyCode: 'EUR',
+          currencySymbol: '€',
+        },
+      });
+      const have = model.get(from.userId)!;
+      const expected = !positive ? 400 : have < BigInt(step.cents) ? 422 : 201;
+      expect(res.statusCode, JSON.stringify(step)).toBe(expected);
+      if (expected === 201) model.set(from.userId, have - BigInt(step.cents));
+      return;
+    }
+    case 'check': {
+      const to = people[step.to]!;
+      const res = await post('/api/deposits/check', to.cookie, { amount, checkNumber: '77' });
+      expect(res.statusCode, JSON.stringify(step)).toBe(positive ? 201 : 400);
+      if (positive) {
+        model.set(to.userId, model.get(to.userId)! + BigInt(step.cents));
+        lastRecords.push({
+          id: res.json().transaction.id,
+          userId: to.userId,
+          direction: 'credit',
+          amountCents: BigInt(step.cents),
+        });
+      }
+      return;
+    }
+    case 'credit': {
+      const to = people[step.to]!;
+      const res = await post(`/api/admin/users/${to.userId}/credit`, adminCookie, {
+        amount,
+        reason: 'model test',
+      });
+      expect(res.statusCode, JSON.stringify(step)).toBe(positive ? 201 : 400);
+      if (positive) model.set(to.userId, model.get(to.userId)! + BigInt(step.cents));
+      return;
+    }
+    case 'debit': {
+      const from = people[step.from]!;
+      const res = await post(`/api/admin/users/${from.userId}/debit`, adminCookie, {
+        amount,
+        reason: 'model test',
+      });
+      const have = model.get(from.userId)!;
+      const expected = !positive ? 400 : have < BigInt(step.cents) ? 422 : 201;
+      expect(res.statusCode, JSON.stringify(step)).toBe(expected);
+      if (expected === 201) model.set(from.userId, have - BigInt(step.cents));
+      return;
+    }
+    case 'edit': {
+      const record = lastRecords[lastRecords.length - 1];
+      if (!record) return;
+      const change = (BigInt(step.cents) - record.amountCents) * (record.direction === 'credit' ? 1n : -1n);
+      const have = model.get(record.userId)!;
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/transactions/${record.id}`,
+        headers: { ...JSON_HEADERS, cookie: adminCookie },
+        payload: { amount, createdAt: '2026-02-01T10:00:00.000Z', reason: 'model test' },
+      });
+      const expected = have + change < 0n ? 422 : 200;
+      expect(res.statusCode, JSON.stringify(step)).toBe(expected);
+      if (expected === 200) {
+        model.set(record.userId, have + change);
+        record.amountCents = BigInt(step.cents);
+      }
+      return;
+    }
+  }
+}
+
+describe('the ledger against a model', () => {
+  it('agrees with a map of balances after random sequences of every operation, and verifies clean', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const step of steps) await apply(step);
+        for (const person of people) {
+          expect(moneyToCents(await balanceOf(t, person))).toBe(model.get(person.userId));
+        }
+        const { violations } = await verifyLedger(t.database.db);
+        expect(violations).toEqual([]);
+      }),
+      { numRuns: 12, seed: 4242 },
+    );
+  }, 240_000);
+});

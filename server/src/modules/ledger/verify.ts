@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+export interface LedgerViolation {
+  rule: string;
+  detail: string;
+}
+
+/** Most violations listed per rule; a broken ledger says so without printing a million lines. */
+const VIOLATIONS_PER_RULE_MAX = 50;
+
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/**
+ * The ledger's invariants (DESIGN §2), checked straight from the tables: every entry balances;
+ * every cached balance equals the sum of its postings; no customer balance is negative; every
+ * record points at an entry that touches its owner's account; all balances together sum to zero.
+ */
+export async function verifyLedger(
+  db: Database,
+): Promise<{ violations: LedgerViolation[]; stats: Record<string, string> }> {
+  const violations: LedgerViolation[] = [];
+  const limit = VIOLATIONS_PER_RULE_MAX;
+
+  const unbalanced = await rows<{ entry_id: string; total: string }>(
+    db,
+    sql`select entry_id::text, sum(amount_cents)::text as total from postings group by entry_id having sum(amount_cents) <> 0 limit ${limit}`,
+  );
+  for (const r of unbalanced)
+    violations.push({ rule: 'entry balances', detail: `entry ${r.entry_id} sums to ${r.total} cents` });
+
+  const lonely = await rows<{ id: string }>(
+    db,
+    sql`select e.id::text from journal_entries e where (select count(*) from postings p where p.entry_id = e.id) < 2 limit ${limit}`,
+  );
+  for (const r of lonely)
+    violations.push({ rule: 'entry has legs', detail: `entry ${r.id} has fewer than two postings` });
+
+  const drifted = await rows<{ id: string; cached: string; posted: string }>(
+    db,
+    sql`select a.id::text, a.balance_cents::text as cached, coalesce(p.total, 0)::text as posted
+        from accounts a left join (select account_id, sum(amount_cents) as total from postings group by account_id) p on p.account_id = a.id
+        where a.balance_cents <> coalesce(p.total, 0) limit ${limit}`,
+  );
+  for (const r of drifted) {
+    violations.push({
+      rule: 'cached balance = sum of postings',
+      detail: `account ${r.id}: cached ${r.cached}, postings ${r.posted}`,
+    });
+  }
+
+  const negative = await rows<{ id: string; balance: string }>(
+    db,
+    sql`select id::text, balance_cents::text as balance from accounts where kind = 'customer' and balance_cents < 0 limit ${limit}`,
+  );
+  for (const r of negative)
+    violations.push({ rule: 'no negative customer balance', detail: `account ${r.id}: ${r.balance}` });
+
+  const orphans = await rows<{ transaction_id: string }>(
+    db,
+    sql`select r.transaction_id from transaction_records r
+        where not exists (
+          select 1 from postings p join accounts a on a.id = p.account_id
+          where p.entry_id = r.entry_id and a.user_id = r.user_id)
+        limit ${limit}`,
+  );
+  for (const r of orphans) {
+    violations.push({
+      rule: "record points at its owner's entry",
+      detail: `record ${r.transaction_id} has no posting on its owner's account`,
+    });
+  }
+
+  const [total] = await rows<{ total: string; accounts: string; entries: string; records: string }>(
+    db,
+    sql`select coalesce(sum(balance_cents), 0)::text as total, count(*)::text as accounts,
+          (select count(*) from journal_entries)::text as entries, (select count(*) from transaction_records)::text as records
+        from accounts`,
+  );
+  if (total && total.total !== '0')
+    violations.push({ rule: 'all balances sum to zero', detail: `sum is ${total.total} cents` });
+
+  return {
+    violations,
+    stats: {
+      accounts: total?.accounts ?? '0',
+      entries: total?.entries ?? '0',
+      records: total?.records ?? '0',
+      sum: total?.total ?? '0',
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminLoanApproveRequestSchema,
+  adminLoanApproveResponseSchema,
+  adminLoanDetailSchema,
+  adminLoanPageSchema,
+  adminLoanQuerySchema,
+  adminLoanStatusRequestSchema,
+  errorEnvelopeSchema,
+  IDEMPOTENCY_KEY_LENGTH_MAX,
+} from '@larkspur/contract';
+import { AppError } from '../../lib/errors';
+import { parseIdempotencyKey } from '../ledger/idempotency';
+import type { LoanActor, LoanService } from './loan-service';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+const loanIdParams = z.object({ id: z.uuid() });
+// Bounded loosely here; parseIdempotencyKey answers a malformed key with its own message.
+const idempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .max(IDEMPOTENCY_KEY_LENGTH_MAX * 2)
+    .optional(),
+});
+
+/**
+ * The back office's loans: every application and inquiry, status changes, approval. Registered
+ * inside the admin area, whose hook has already checked the role on the server.
+ */
+export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyncZod {
+  const { loans } = deps;
+  return async (app) => {
+    const actorOf = (request: { auth: { userId: string } | null; ip: string }): LoanActor => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return { userId: request.auth.userId, ip: request.ip };
+    };
+
+    app.get(
+      '/loans',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'All applications and visitor inquiries, newest first, filtered, one keyset page at a time',
+          querystring: adminLoanQuerySchema,
+          response: { 200: adminLoanPageSchema, ...errors },
+        },
+      },
+      async (request) => loans.listForAdmin(request.query),
+    );
+
+    app.get(
+      '/loans/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'One application or inquiry with its status history',
+          params: loanIdParams,
+          response: { 200: adminLoanDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const loan = await loans.getForAdmin(request.params.id);
+        if (!loan) throw new AppError('LOAN_NOT_FOUND');
+        return loan;
+      },
+    );
+
+    app.patch(
+      '/loans/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Set a status other than Approved (Pending, Under Review, Rejected, Cancelled), with a reason',
+          params: loanIdParams,
+          body: adminLoanStatusRequestSchema,
+          response: { 200: adminLoanDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const outcome = await loans.setStatus(actorOf(request), request.params.id, request.body);
+        if (outcome.status === 'refused') throw new AppError(outcome.code);
+        return outcome.loan;
+      },
+    );
+
+    app.post(
+      '/loans/:id/approve',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Approve a loan awaiting a decision: pays it out to the applicant. Idempotency-Key supported.',
+          params: loanIdParams,
+          headers: idempotencyHeader,
+          // Fastify hands a request without a body over as null.
+          body: adminLoanApproveRequestSchema.nullish(),
+          response: { 200: adminLoanApproveResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const result = await loans.approve(actorOf(request), request.params.id, request.body ?? {}, key);
+        return reply.status(result.statusCode).send(result.body as never);
+      },
+    );
+  };
+}

@@ -1,0 +1,190 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { ManualClock } from '../../lib/clock';
+import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
+import { createAuditLog } from '../audit/audit-log';
+import type { EmailBrand, Outbox } from '../email/index';
+import { createBankingService, type BankingService } from '../ledger/banking-service';
+import { createUserService } from '../users/user-service';
+import type { DemoCustomer } from './demo-seed';
+
+/** How far back the demo history reaches. */
+export const DEMO_HISTORY_DAYS = 92;
+const DAY_MS = 86_400_000;
+
+/** Past movements are imported, not happening now: their alerts are not mailed. */
+const silentOutbox: Outbox = { enqueueEmail: async () => ({ id: 0 }) };
+
+/** A small deterministic generator, so every fresh demo looks alike and reads as real. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function dollars(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+interface Event {
+  at: Date;
+  run: (banking: BankingService) => Promise<unknown>;
+}
+
+/**
+ * About three months of realistic history for the demo customers — salaries, rent and bills,
+ * groceries, transfers between the two, check deposits — written through the same banking
+ * service as real traffic (so it passes `ledger:verify`), with a clock walked through the past.
+ */
+export async function seedDemoHistory(deps: {
+  db: Database;
+  config: Config;
+  brand: EmailBrand;
+  adminId: string;
+  customers: DemoCustomer[];
+  now: Date;
+  /** Extra steps that need the banking service at a past date (the loans module adds an approved loan). */
+  extra?: (banking: BankingService, clock: ManualClock, customers: DemoCustomer[]) => Promise<void>;
+}): Promise<void> {
+  const { db, config, adminId, customers } = deps;
+  const [jane, marcus] = customers;
+  if (!jane || !marcus) return;
+  const clock = new ManualClock(new Date(deps.now.getTime() - DEMO_HISTORY_DAYS * DAY_MS));
+  const users = createUserService({
+    db,
+    clock,
+    cipher: createFieldCipher(resolveDataKey(config.dataEncryptionKey, config.dataDir)),
+  });
+  const banking = createBankingService({
+    db,
+    clock,
+    users,
+    outbox: silentOutbox,
+    brand: deps.brand,
+    audit: createAuditLog({ clock }),
+  });
+  await banking.ensureSystemAccounts();
+  const actor = { userId: adminId, ip: null };
+  const random = prng(20_261_122);
+  const start = clock.now().getTime();
+  const at = (day: number, hour: number) =>
+    new Date(start + day * DAY_MS + hour * 3_600_000 + Math.floor(random() * 50) * 60_000);
+  const events: Event[] = [];
+
+  const record = (
+    who: DemoCustomer,
+    day: number,
+    hour: number,
+    direction: 'credit' | 'debit',
+    cents: number,
+    counterpartyName: string,
+    purpose: string,
+  ) => {
+    const when = at(day, hour);
+    events.push({
+      at: when,
+      run: (b) =>
+        b.adminCreateRecord(
+          actor,
+          {
+            userId: who.userId,
+            direction,
+            amount: dollars(cents),
+            counterpartyName,
+            counterpartyAccount: '',
+            bankName: '',
+            purpose,
+            createdAt: when.toISOString(),
+            reason: 'Demo history (seed)',
+          },
+          null,
+        ),
+    });
+  };
+
+  // Opening balances, then salaries every other Friday.
+  record(jane, 0, 9, 'credit', 325_000, 'Transfer from Chase Checking', 'Opening deposit');
+  record(marcus, 0, 10, 'credit', 280_000, 'Transfer from Wells Fargo', 'Opening deposit');
+  for (let day = 4; day < DEMO_HISTORY_DAYS; day += 14) {
+    record(jane, day, 8, 'credit', 245_000, 'Acme Design Co. Payroll', 'Salary');
+    record(
+      marcus,
+      day,
+      8,
+      'credit',
+      218_000 + Math.floor(random() * 3) * 2_500,
+      'Reed Electric LLC',
+      'Salary',
+    );
+  }
+  // Monthly bills.
+  for (let month = 0; month < 3; month++) {
+    const base = month * 30;
+    record(jane, base + 1, 10, 'debit', 145_000, 'Bayview Apartments', 'Rent');
+    record(marcus, base + 1, 11, 'debit', 162_500, 'Eastside Mortgage Servicing', 'Mortgage payment');
+    record(jane, base + 6, 14, 'debit', 7_000 + Math.floor(random() * 3_000), 'PG&E', 'Electricity and gas');
+    record(
+      marcus,
+      base + 7,
+      15,
+      'debit',
+      9_500 + Math.floor(random() * 4_000),
+      'Austin Energy',
+      'Electricity',
+    );
+    record(jane, base + 9, 9, 'debit', 7_999, 'Comcast Xfinity', 'Internet');
+    record(jane, base + 12, 7, 'debit', 1_199, 'Spotify', 'Music subscription');
+    record(marcus, base + 14, 7, 'debit', 3_900, 'Iron Works Gym', 'Membership');
+  }
+  // Weekly groceries and the odd meal out.
+  for (let day = 2; day < DEMO_HISTORY_DAYS; day += 7) {
+    record(jane, day, 18, 'debit', 6_000 + Math.floor(random() * 8_000), 'Whole Foods Market', 'Groceries');
+    record(marcus, day + 1, 17, 'debit', 8_000 + Math.floor(random() * 9_000), 'H-E-B', 'Groceries');
+    if (random() < 0.6)
+      record(jane, day + 3, 20, 'debit', 2_500 + Math.floor(random() * 4_500), 'Tartine Bakery', 'Dinner');
+  }
+  // Transfers between the two, both ways.
+  const between = (from: DemoCustomer, to: DemoCustomer, day: number, cents: number, purpose: string) => {
+    events.push({
+      at: at(day, 19),
+      run: (b) =>
+        b.transfer(
+          from.userId,
+          {
+            type: 'Local Transfer',
+            recipientAccount: to.accountNumber,
+            recipientName: `${to.firstName} ${to.surname}`,
+            bankName: 'Larkspur Bank',
+            amount: dollars(cents),
+            purpose,
+          },
+          null,
+        ),
+    });
+  };
+  between(jane, marcus, 11, 8_500, 'Concert tickets');
+  between(marcus, jane, 25, 4_250, 'Half of the taxi');
+  between(jane, marcus, 40, 12_000, 'Birthday dinner');
+  between(marcus, jane, 58, 30_000, 'Paying you back for the flights');
+  between(jane, marcus, 77, 6_400, 'Groceries for the barbecue');
+  // Check deposits.
+  const check = (who: DemoCustomer, day: number, cents: number, number: string) => {
+    events.push({
+      at: at(day, 12),
+      run: (b) => b.depositCheck(who.userId, { amount: dollars(cents), checkNumber: number }, null),
+    });
+  };
+  check(jane, 19, 15_000, '2231');
+  check(jane, 63, 61_235, '1040');
+  check(marcus, 47, 48_000, '5517');
+
+  events.sort((x, y) => x.at.getTime() - y.at.getTime());
+  for (const event of events) {
+    if (event.at.getTime() > deps.now.getTime()) continue;
+    clock.set(event.at);
+    await event.run(banking);
+  }
+  await deps.extra?.(banking, clock, customers);
+}

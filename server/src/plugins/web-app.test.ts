@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app';
+
+// A stand-in for web/dist: index.html and one hashed asset, each with the .br/.gz copies the web
+// build writes beside them.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-web-dist-'));
+const script = `console.log(${JSON.stringify('Larkspur '.repeat(200))});`;
+const html = `<!doctype html><html><body>${'<p>Larkspur</p>'.repeat(100)}</body></html>`;
+
+function writeWithCopies(file: string, text: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  writeWithCopies(path.join(dist, 'index.html'), html);
+  writeWithCopies(path.join(dist, 'assets/app-abc123.js'), script);
+  t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('sends the Brotli copy of an asset to a browser that accepts it, cached for a year', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('falls back to gzip, then to the file itself', async () => {
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('compresses the SPA fallback too, and never caches it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/products/checking',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+  });
+});

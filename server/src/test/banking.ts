@@ -1,0 +1,39 @@
+import type { TestApp } from './test-app';
+import { JSON_HEADERS, type SignedUpCustomer } from './identity';
+
+/** An admin credit, as the admin console sends it; returns the new balance. */
+export async function credit(
+  t: TestApp,
+  adminCookie: string,
+  userId: string,
+  amount: string,
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${userId}/credit`,
+    headers: { ...JSON_HEADERS, cookie: adminCookie },
+    payload: { amount, reason: 'Opening deposit' },
+  });
+  if (res.statusCode !== 201) throw new Error(`credit ${res.statusCode}: ${res.body}`);
+  return (res.json() as { balance: string }).balance;
+}
+
+export function transfer(
+  t: TestApp,
+  from: Pick<SignedUpCustomer, 'cookie'>,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/transfers',
+    headers: { ...JSON_HEADERS, cookie: from.cookie, ...headers },
+    payload: { type: 'Local Transfer', recipientName: 'Someone', purpose: 'Test', ...body },
+  });
+}
+
+export async function balanceOf(t: TestApp, customer: Pick<SignedUpCustomer, 'cookie'>): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: customer.cookie } });
+  if (res.statusCode !== 200) throw new Error(`me ${res.statusCode}: ${res.body}`);
+  return (res.json() as { balance: string }).balance;
+}

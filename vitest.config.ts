@@ -1,0 +1,29 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// Server API tests run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+// Tests that only make sense for the embedded database are named *.embedded.test.ts.
+const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts'],
+    exclude: db === 'postgres' ? ['src/**/*.embedded.test.ts'] : [],
+    environment: 'node',
+    globalSetup: ['./src/test/global-setup.ts'],
+    env: { LARKSPUR_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      serverProject('server (pglite)', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server (postgres)', 'postgres')] : []),
+      // The web project's settings live in web/vite.config.ts beside its build settings.
+      './web/vite.config.ts',
+    ],
+  },
+});

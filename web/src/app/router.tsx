@@ -1,0 +1,279 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { paths } from '@/config/paths';
+import { PublicLayout } from '@/features/site/components/public-layout';
+import { ErrorFallback } from './error-fallback';
+import { loadSession, requireAdmin, requireCustomer, requireGuest } from './guards';
+import { RootLayout } from './root-layout';
+
+/**
+ * The route table. Pages load lazily, one chunk per page, so a visitor of the public site never
+ * downloads the customer or admin code. Guards run as loaders (see guards.ts).
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <ErrorFallback />,
+      hydrateFallbackElement: <FullScreenLoader label="Loading Larkspur Bank" />,
+      // The session decides the header and every guard; nothing renders until it is known.
+      loader: () => loadSession(queryClient),
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            {
+              path: paths.home,
+              lazy: async () => ({ Component: (await import('@/features/site/pages/home-page')).HomePage }),
+            },
+            // The public site (SPEC §2 "Public routes"), one lazily loaded chunk per page; /support/help
+            // and /support/faqs share the help page.
+            {
+              path: paths.personalBanking,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/personal-banking-page')).PersonalBankingPage,
+              }),
+            },
+            {
+              path: paths.businessBanking,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/business-banking-page')).BusinessBankingPage,
+              }),
+            },
+            {
+              path: paths.borrow,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/borrow-page')).BorrowPage,
+              }),
+            },
+            {
+              path: paths.checking,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/checking-page')).CheckingPage,
+              }),
+            },
+            {
+              path: paths.savings,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/savings-page')).SavingsPage,
+              }),
+            },
+            {
+              path: paths.investing,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/investing-page')).InvestingPage,
+              }),
+            },
+            {
+              path: paths.mortgage,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/mortgage-page')).MortgagePage,
+              }),
+            },
+            {
+              path: paths.autoLoans,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/auto-loans-page')).AutoLoansPage,
+              }),
+            },
+            {
+              path: paths.personalLoans,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/personal-loans-page')).PersonalLoansPage,
+              }),
+            },
+            {
+              path: paths.articleFinancialFoundation,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/article-financial-foundation-page'))
+                  .ArticleFinancialFoundationPage,
+              }),
+            },
+            {
+              path: paths.articleMortgageMarket,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/article-mortgage-market-page'))
+                  .ArticleMortgageMarketPage,
+              }),
+            },
+            {
+              path: paths.articleZelleLaunch,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/article-zelle-launch-page'))
+                  .ArticleZelleLaunchPage,
+              }),
+            },
+            {
+              path: paths.branches,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/branches-page')).BranchesPage,
+              }),
+            },
+            {
+              path: paths.contact,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/contact-page')).ContactPage,
+              }),
+            },
+            {
+              path: paths.help,
+              lazy: async () => ({ Component: (await import('@/features/site/pages/help-page')).HelpPage }),
+            },
+            {
+              path: paths.faqs,
+              lazy: async () => ({ Component: (await import('@/features/site/pages/help-page')).HelpPage }),
+            },
+            {
+              path: paths.privacy,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/privacy-page')).PrivacyPage,
+              }),
+            },
+            {
+              path: paths.terms,
+              lazy: async () => ({ Component: (await import('@/features/site/pages/terms-page')).TermsPage }),
+            },
+            {
+              path: paths.security,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/security-page')).SecurityPage,
+              }),
+            },
+            {
+              path: paths.disclosures,
+              lazy: async () => ({
+                Component: (await import('@/features/site/pages/disclosures-page')).DisclosuresPage,
+              }),
+            },
+            // Lazy too: the first chunk every page downloads stays small (docs/decisions/0011).
+            { path: '*', lazy: async () => ({ Component: (await import('./not-found')).NotFoundPage }) },
+          ],
+        },
+        // Guest-only (SPEC §2): a signed-in person is sent to their own dashboard.
+        {
+          element: <PublicLayout />,
+          loader: requireGuest(queryClient),
+          children: [
+            {
+              path: paths.login,
+              lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }),
+            },
+            {
+              path: paths.signup,
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/signup-page')).SignupPage,
+              }),
+            },
+            {
+              path: paths.adminLogin,
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/admin-login-page')).AdminLoginPage,
+              }),
+            },
+          ],
+        },
+        // The user area: guests go to /login, admins to /admin/dashboard.
+        {
+          path: paths.userDashboard,
+          loader: requireCustomer(queryClient),
+          lazy: async () => ({
+            Component: (await import('@/features/dashboard/components/customer-shell')).CustomerShell,
+          }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('@/features/dashboard/pages/overview-page')).OverviewPage,
+              }),
+            },
+            {
+              path: paths.userProfile,
+              lazy: async () => ({
+                Component: (await import('@/features/profile/pages/profile-page')).ProfilePage,
+              }),
+            },
+            {
+              path: paths.userTransactions,
+              lazy: async () => ({
+                Component: (await import('@/features/transactions/pages/transactions-page')).TransactionsPage,
+              }),
+            },
+            {
+              path: paths.userCards,
+              lazy: async () => ({
+                Component: (await import('@/features/cards/pages/cards-page')).CardsPage,
+              }),
+            },
+            {
+              path: paths.userLoans,
+              lazy: async () => ({
+                Component: (await import('@/features/loans/pages/loans-page')).LoansPage,
+              }),
+            },
+            {
+              path: paths.userSendMoney,
+              lazy: async () => ({
+                Component: (await import('@/features/transfers/pages/send-money-page')).SendMoneyPage,
+              }),
+            },
+            {
+              path: paths.userDepositCheck,
+              lazy: async () => ({
+                Component: (await import('@/features/deposits/pages/deposit-check-page')).DepositCheckPage,
+              }),
+            },
+          ],
+        },
+        // The admin area: everyone but an admin goes to /admin/login.
+        {
+          path: paths.adminDashboard,
+          loader: requireAdmin(queryClient),
+          lazy: async () => ({
+            Component: (await import('@/features/admin/components/admin-shell')).AdminShell,
+          }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-overview-page')).AdminOverviewPage,
+              }),
+            },
+            // Issue #8, the admin console's screens. A customer's file is `users?user=<id>`
+            // (docs/decisions/0060), so the route table needs no pattern.
+            {
+              path: paths.adminUsers,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-users-page')).AdminUsersPage,
+              }),
+            },
+            {
+              path: paths.adminTransactions,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-transactions-page'))
+                  .AdminTransactionsPage,
+              }),
+            },
+            {
+              path: paths.adminLoans,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-loans-page')).AdminLoansPage,
+              }),
+            },
+            {
+              path: paths.adminAudit,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

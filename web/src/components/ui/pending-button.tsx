@@ -1,0 +1,46 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button';
+
+export function Spinner({ className = 'size-4' }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`${className} inline-block animate-spin rounded-full border-2 border-current border-t-transparent`}
+    />
+  );
+}
+
+type PendingButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  pending: boolean;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
+};
+
+/**
+ * A button (button.tsx's look) that runs a request: while `pending` it shows a spinner, says
+ * `aria-busy` and cannot be pressed again, so nothing is submitted twice.
+ */
+export function PendingButton({
+  pending,
+  disabled,
+  children,
+  variant,
+  size,
+  className = '',
+  type = 'button',
+  ...props
+}: PendingButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...props}
+    >
+      {pending ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,2 @@
+// The route table lives in the contract so the server's SPA fallback and the sitemap agree with it.
+export { paths, publicPagePaths, type PagePath } from '@larkspur/contract';

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_KEY_HEADER, movementResponseSchema } from '@larkspur/contract';
+import { api } from '@/lib/api-client';
+import { afterMovement } from './patch-user-balance';
+import type { MoneyMovement } from './money-movement';
+
+/** POST /api/admin/users/:id/debit: the withdrawal helper: a Withdrawal record and a lower balance; never below zero. */
+export function debitUser({ userId, amount, reason, idempotencyKey }: MoneyMovement) {
+  return api(`/api/admin/users/${encodeURIComponent(userId)}/debit`, {
+    method: 'POST',
+    body: { amount, reason },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    schema: movementResponseSchema,
+  });
+}
+
+export function useDebitUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: debitUser,
+    meta: { handlesErrors: true },
+    onSuccess: (movement) => afterMovement(queryClient, movement),
+  });
+}

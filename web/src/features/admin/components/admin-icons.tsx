@@ -1,0 +1,53 @@
+import type { SVGProps } from 'react';
+
+// The console's own nav icons, drawn like components/ui/icons.tsx (24-unit line icons, decorative).
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Icon({ children, className = 'size-6', ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const UsersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
+    <path d="M16 4.6a3.5 3.5 0 010 6.8M18 14.3c2.1.7 3.5 2.9 3.5 5.7" />
+  </Icon>
+);
+
+export const LedgerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 7h13M7 12h13M7 17h13" />
+    <path d="M3.5 7h.01M3.5 12h.01M3.5 17h.01" />
+  </Icon>
+);
+
+export const LoanIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6.5 9.5v.01M17.5 14.5v.01" />
+  </Icon>
+);
+
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M15 3v4h4M9 12h6M9 16h4" />
+  </Icon>
+);

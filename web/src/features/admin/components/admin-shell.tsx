@@ -1,0 +1,35 @@
+import { Navigate, Outlet } from 'react-router';
+import { AppShell } from '@/components/ui/app-shell';
+import { IdleTimeoutWarning } from '@/components/ui/idle-timeout-warning';
+import { paths } from '@/config/paths';
+import { useLogout, useSession } from '@/lib/session';
+import { adminNav } from './admin-nav';
+
+/** The admin console around every /admin/dashboard page: navigation, the admin, Log Out, idle warning. */
+export function AdminShell() {
+  const session = useSession();
+  const logout = useLogout();
+  const user = session.data?.user;
+  const isAdmin = user?.role === 'admin';
+
+  // Logging out ends with a full page load of the home page: no detour to a sign-in page first.
+  const leaving = logout.status !== 'idle';
+  if (session.data && !isAdmin) return leaving ? null : <Navigate to={paths.adminLogin} replace />;
+  if (!user) return null;
+
+  return (
+    <AppShell
+      areaLabel="Admin"
+      navLabel="Admin console"
+      nav={adminNav}
+      tone="admin"
+      person={{ name: `${user.firstName} ${user.surname}`, detail: user.email, avatarUrl: user.avatarUrl }}
+      onLogout={() => logout.mutate()}
+      loggingOut={logout.isPending}
+    >
+      <Outlet />
+      {/* Staff who time out go back to the staff sign-in, not the customers' login. */}
+      <IdleTimeoutWarning signInPath={paths.adminLogin} />
+    </AppShell>
+  );
+}

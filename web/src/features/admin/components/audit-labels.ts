@@ -1,0 +1,38 @@
+/**
+ * Plain-English names for the audit log's action codes (server: audit.record calls). An action not
+ * listed here (a new one) shows its code, which is still exact.
+ */
+export const auditActionLabels: Record<string, string> = {
+  'admin.create': 'Admin account created',
+  'admin.credit': 'Credit (deposit helper)',
+  'admin.debit': 'Debit (withdrawal helper)',
+  'admin.record_create': 'Record created',
+  'admin.record_edit': 'Record edited',
+  'admin.user_update': 'Customer updated',
+  'admin.loan_approve': 'Loan approved',
+  'admin.loan_status': 'Loan status set',
+  'auth.signup': 'Sign-up',
+  'auth.login': 'Customer login',
+  'auth.logout': 'Logout',
+  'auth.lockout': 'Account locked after failed logins',
+  'auth.admin_login': 'Admin login',
+  'auth.admin_login.code_sent': 'Admin sign-in code sent',
+  'auth.admin_verify': 'Admin code checked',
+  'auth.password_change': 'Password change',
+  'card.freeze': 'Card frozen',
+  'card.unfreeze': 'Card unfrozen',
+  'loan.apply': 'Loan application',
+  'loan.cancel': 'Loan cancelled by the customer',
+  'profile.update': 'Contact details changed by the customer',
+};
+
+export function auditActionLabel(action: string): string {
+  return auditActionLabels[action] ?? action;
+}
+
+/** The action filter's choices: groups by prefix first, then every known action. */
+export const auditActionChoices: readonly { value: string; label: string }[] = [
+  { value: 'prefix:admin.', label: 'All admin actions' },
+  { value: 'prefix:auth.', label: 'All security events (sign-ins, lockouts, passwords)' },
+  ...Object.entries(auditActionLabels).map(([action, label]) => ({ value: `action:${action}`, label })),
+];

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { formatCents, moneyToCents, REASON_LENGTH_MAX, reasonSchema, type Profile } from '@larkspur/contract';
+import { FormAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextField } from '@/components/ui/form-field';
+import { formatMoney } from '@/components/ui/money';
+import { ApiError } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { toast } from '@/lib/toast';
+import { useCreditUser } from '../api/credit-user';
+import { useDebitUser } from '../api/debit-user';
+import { previewHelper } from './balance-preview';
+import { MoneySummary } from './money-summary';
+
+type Helper = 'credit' | 'debit';
+
+interface Pending {
+  helper: Helper;
+  amount: string;
+  amountCents: bigint;
+  balanceAfterCents: bigint;
+  reason: string;
+  /** Made when the confirmation opens; a retry of this confirmation sends it again. */
+  idempotencyKey: string;
+}
+
+const helperText: Record<Helper, { label: string; verb: string; past: string }> = {
+  credit: { label: 'Credit (deposit)', verb: 'Credit', past: 'Credited' },
+  debit: { label: 'Debit (withdrawal)', verb: 'Debit', past: 'Debited' },
+};
+
+/**
+ * The deposit and withdrawal helpers (SPEC §6) for one customer: an amount and a reason, then a
+ * confirmation that shows the balance after, worked out in integer cents. The server's answer —
+ * its balance, or its message — is what the admin sees last.
+ */
+export function UserMoneyForm({ profile }: { profile: Profile }) {
+  const name = `${profile.firstName} ${profile.surname}`;
+  const [helper, setHelper] = useState<Helper>('credit');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const credit = useCreditUser();
+  const debit = useDebitUser();
+  const mutation = pending?.helper === 'debit' ? debit : credit;
+
+  const review = () => {
+    const preview = previewHelper(helper, profile.balance, amount);
+    const reasonCheck = reasonSchema.safeParse(reason);
+    const next = {
+      amount: preview.status === 'ok' ? undefined : preview.message,
+      reason: reasonCheck.success ? undefined : reasonCheck.error.issues[0]?.message,
+    };
+    setErrors(next);
+    if (preview.status !== 'ok' || !reasonCheck.success) return;
+    setServerError(null);
+    setPending({
+      helper,
+      amount: amount.trim(),
+      amountCents: preview.amountCents,
+      balanceAfterCents: preview.balanceAfterCents,
+      reason: reasonCheck.data,
+      idempotencyKey: newIdempotencyKey(),
+    });
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    const run = pending.helper === 'credit' ? credit : debit;
+    run.mutate(
+      {
+        userId: profile.uid,
+        amount: pending.amount,
+        reason: pending.reason,
+        idempotencyKey: pending.idempotencyKey,
+      },
+      {
+        onSuccess: (movement) => {
+          toast.success(
+            `${helperText[pending.helper].past} ${formatMoney(formatCents(pending.amountCents), profile.currency)} ${pending.helper === 'credit' ? 'to' : 'from'} ${name}. New balance ${formatMoney(movement.balance, profile.currency)}.`,
+          );
+          setPending(null);
+          setAmount('');
+          setReason('');
+        },
+        onError: (error) => {
+          const message =
+            error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+          setServerError(message);
+          toast.error(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          review();
+        }}
+        className="space-y-4"
+      >
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">Direction</legend>
+          <div className="mt-1.5 grid grid-cols-2 gap-2">
+            {(['credit', 'debit'] as const).map((option) => (
+              <label
+                key={option}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                  helper === option
+                    ? 'border-brand-700 bg-brand-50 text-brand-900'
+                    : 'border-slate-300 text-slate-800'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="helper"
+                  value={option}
+                  checked={helper === option}
+                  onChange={() => {
+                    setHelper(option);
+                    setErrors({});
+                  }}
+                  className="size-4 accent-brand-700"
+                />
+                {helperText[option].label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setErrors((current) => ({ ...current, amount: undefined }));
+          }}
+          error={errors.amount}
+        />
+        <TextField
+          label="Reason"
+          hint="Kept in the audit log and shown on the record."
+          maxLength={REASON_LENGTH_MAX}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setErrors((current) => ({ ...current, reason: undefined }));
+          }}
+          error={errors.reason}
+        />
+        <Button
+          type="submit"
+          variant={helper === 'debit' ? 'danger' : 'primary'}
+          className="w-full sm:w-auto"
+        >
+          Review {helper}
+        </Button>
+      </form>
+      {pending ? (
+        <ConfirmDialog
+          title={`Confirm ${pending.helper}`}
+          description={
+            <>
+              {helperText[pending.helper].verb} the account of <strong>{name}</strong> (
+              {profile.accountNumber}). It takes effect at once and appears on their statement.
+            </>
+          }
+          confirmLabel={`${helperText[pending.helper].verb} ${formatMoney(formatCents(pending.amountCents), profile.currency)}`}
+          confirmVariant={pending.helper === 'debit' ? 'danger' : 'primary'}
+          pending={mutation.isPending}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        >
+          <MoneySummary
+            currency={profile.currency}
+            rows={[
+              { label: 'Balance now', cents: moneyToCents(profile.balance) },
+              {
+                label: pending.helper === 'credit' ? 'Credit' : 'Debit',
+                cents: pending.helper === 'credit' ? pending.amountCents : -pending.amountCents,
+                signed: true,
+              },
+              { label: 'Balance after', cents: pending.balanceAfterCents, emphasis: true },
+              { label: 'Reason', text: pending.reason },
+            ]}
+          />
+          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { OTP_CODE_LENGTH, otpCodeSchema } from '@larkspur/contract';
+import { FormAlert, InfoNote } from '@/components/ui/alert';
+import { PendingButton } from '@/components/ui/pending-button';
+import { TextField } from '@/components/ui/form-field';
+import { MailIcon } from '@/components/ui/icons';
+import { ApiError } from '@/lib/api-client';
+import { reportFormError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+
+/** SPEC §9: the one-time code is described to the person as valid for 5 minutes. */
+export const OTP_VALID_MINUTES = 5;
+
+const codeFormSchema = z.object({ code: otpCodeSchema });
+type CodeFormValues = z.infer<typeof codeFormSchema>;
+
+/**
+ * Step two of sign-up and of the admin sign-in: the 6-digit code from the email. `onVerify`
+ * rejects with the ApiError to show (beside the field when it names `code`); it may deal with an
+ * error itself and resolve instead.
+ */
+export function CodeForm({
+  email,
+  submitLabel,
+  onVerify,
+  onResend,
+  onBack,
+  backLabel,
+}: {
+  email: string;
+  submitLabel: string;
+  onVerify: (code: string) => Promise<void>;
+  onResend: () => Promise<void>;
+  onBack: () => void;
+  backLabel: string;
+}) {
+  const form = useForm<CodeFormValues>({
+    resolver: zodResolver(codeFormSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const [resentAt, setResentAt] = useState<Date | null>(null);
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    setFormError(null);
+    try {
+      await onVerify(code);
+    } catch (error) {
+      setFormError(reportFormError(error, { setError: form.setError, fields: ['code'] }));
+    }
+  });
+
+  const resend = async () => {
+    setFormError(null);
+    setResending(true);
+    try {
+      await onResend();
+      form.reset({ code: '' });
+      setResentAt(new Date());
+      toast.success(`We sent a new code to ${email}.`);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'We could not send a new code.';
+      toast.error(message);
+      setFormError(message);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+      <InfoNote>
+        <p className="flex items-start gap-2">
+          <MailIcon className="mt-0.5 size-5 shrink-0" />
+          <span>
+            We sent a {OTP_CODE_LENGTH}-digit code to <strong className="break-words">{email}</strong>. It is
+            valid for {OTP_VALID_MINUTES} minutes.
+            {resentAt ? ' A new code replaces the one before it.' : null}
+          </span>
+        </p>
+      </InfoNote>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <TextField
+        label={`${OTP_CODE_LENGTH}-digit code`}
+        hint="Check your spam folder if it has not arrived within a minute."
+        error={errors.code?.message}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={OTP_CODE_LENGTH}
+        className="max-w-xs"
+        {...form.register('code')}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <PendingButton type="submit" pending={isSubmitting}>
+          {submitLabel}
+        </PendingButton>
+        <PendingButton variant="secondary" onClick={() => void resend()} pending={resending}>
+          Send a new code
+        </PendingButton>
+      </div>
+      <p>
+        <button
+          type="button"
+          onClick={onBack}
+          className="min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-2"
+        >
+          {backLabel}
+        </button>
+      </p>
+    </form>
+  );
+}

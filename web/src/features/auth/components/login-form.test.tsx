@@ -1,0 +1,125 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorMessage, type SessionResponse } from '@larkspur/contract';
+import { createQueryClient } from '@/lib/query-client';
+import { sessionQueryKey } from '@/lib/session';
+import { LoginForm } from './login-form';
+
+const signedIn: SessionResponse = {
+  user: {
+    id: '0b9f3f0e-5a51-4c8e-9a7e-2f9b0f1c2d3e',
+    role: 'user',
+    firstName: 'Jane',
+    surname: 'Doe',
+    email: 'jane@example.com',
+    accountNumber: '40912345678',
+    avatarUrl: '/api/avatars/JD-0.svg',
+  },
+  idleExpiresAt: '2030-01-01T10:15:00.000Z',
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderLogin() {
+  const queryClient = createQueryClient();
+  const onSignedIn = vi.fn();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <LoginForm onSignedIn={onSignedIn} />
+    </QueryClientProvider>,
+  );
+  return { queryClient, onSignedIn, user: userEvent.setup() };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginForm', () => {
+  it('says what is missing beside each field, and sends nothing', async () => {
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const accountNumber = screen.getByLabelText('Account number');
+    const password = screen.getByLabelText('Password');
+    expect(await screen.findByText('Enter your account number')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(accountNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(accountNumber).toHaveAccessibleDescription(expect.stringContaining('Enter your account number'));
+    expect(password).toHaveAccessibleDescription('Enter your password');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Corrected as the person types.
+    await user.type(accountNumber, '40912345678');
+    await waitFor(() => expect(accountNumber).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('uses the autocomplete hints password managers need, and can show the password', async () => {
+    const { user } = renderLogin();
+    expect(screen.getByLabelText('Account number')).toHaveAttribute('autocomplete', 'username');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('shows the server’s message exactly, in a form-level alert', async () => {
+    fetchMock.mockResolvedValue(
+      json(401, { error: { code: 'LOGIN_FAILED', message: errorMessage('LOGIN_FAILED') } }),
+    );
+    const { user, onSignedIn } = renderLogin();
+    await user.type(screen.getByLabelText('Account number'), 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Failed to log in\. Please check your credentials\.$/,
+    );
+    expect(onSignedIn).not.toHaveBeenCalled();
+    // Whatever was typed went to the server as it was: the server decides, with one answer.
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/login');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      accountNumber: 'jane@example.com',
+      password: 'not the password',
+    });
+  });
+
+  it('puts a server error that names a field beside that field', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, { error: { code: 'VALIDATION_FAILED', message: 'Too long.', field: 'password' } }),
+    );
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Account number'), '40912345678');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Too long.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('on success records the session for the guards and hands it on', async () => {
+    fetchMock.mockResolvedValue(json(200, signedIn));
+    const { user, onSignedIn, queryClient } = renderLogin();
+    await user.type(screen.getByLabelText('Account number'), '40912345678');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() =>
+      expect(onSignedIn).toHaveBeenCalledWith(signedIn, expect.anything(), undefined, expect.anything()),
+    );
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual(signedIn);
+  });
+});

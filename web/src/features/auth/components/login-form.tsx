@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { loginSchema, type LoginInput, type SessionResponse } from '@larkspur/contract';
+import { FormAlert } from '@/components/ui/alert';
+import { PendingButton } from '@/components/ui/pending-button';
+import { TextField } from '@/components/ui/form-field';
+import { SecretField } from '@/components/ui/secret-field';
+import { reportFormError } from '@/lib/form-errors';
+import { useLogin } from '../api/login';
+
+/**
+ * Customer login: account number and password. The account number is not checked for shape here:
+ * whatever is typed goes to the server, whose answer to anything wrong is one generic message
+ * (SPEC §5, §8), shown exactly as it comes.
+ */
+export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { accountNumber: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    login.mutate(values, {
+      onSuccess: onSignedIn,
+      onError: (error) =>
+        setFormError(
+          reportFormError(error, { setError: form.setError, fields: ['accountNumber', 'password'] }),
+        ),
+    });
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <TextField
+        label="Account number"
+        hint="The 11-digit number you got when you opened your account. Not your email."
+        error={errors.accountNumber?.message}
+        autoComplete="username"
+        inputMode="numeric"
+        spellCheck={false}
+        {...form.register('accountNumber')}
+      />
+      <SecretField
+        label="Password"
+        error={errors.password?.message}
+        autoComplete="current-password"
+        {...form.register('password')}
+      />
+      <PendingButton type="submit" pending={login.isPending} className="w-full">
+        Log In
+      </PendingButton>
+    </form>
+  );
+}

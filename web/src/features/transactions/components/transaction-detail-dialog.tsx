@@ -1,0 +1,90 @@
+import type { TransactionRecord } from '@larkspur/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { DetailList, PrintButton, PrintableReceipt, type ReceiptRow } from '@/components/ui/receipt';
+import { SignedMoney } from '@/components/ui/signed-money';
+import { Loading, Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format-date';
+import { describeRecord } from '@/lib/transaction-record';
+import { useTransaction } from '../api/get-transaction';
+
+function rowsOf(record: TransactionRecord): ReceiptRow[] {
+  const mono = (text: string) => <span className="font-mono">{text}</span>;
+  const rows: ReceiptRow[] = [
+    { label: 'Transaction ID', value: mono(record.transactionId) },
+    { label: 'Date', value: formatDateTime(record.createdAt) },
+    { label: 'Type', value: record.type },
+    { label: 'Status', value: record.status },
+    { label: 'From', value: record.senderName || '—' },
+  ];
+  if (record.senderAccount) rows.push({ label: 'From account', value: mono(record.senderAccount) });
+  rows.push({ label: 'To', value: record.recipientName || '—' });
+  if (record.recipientAccount) rows.push({ label: 'To account', value: mono(record.recipientAccount) });
+  rows.push({ label: 'Bank', value: record.bankName || '—' });
+  if (record.routingNumber) rows.push({ label: 'Routing number', value: mono(record.routingNumber) });
+  rows.push({ label: 'Purpose', value: record.purpose || '—' });
+  const international = record.internationalDetails;
+  if (international) {
+    rows.push(
+      { label: 'Recipient’s full name', value: international.recipientFullName },
+      { label: 'Recipient’s bank', value: international.recipientBank },
+      { label: 'SWIFT/BIC', value: mono(international.swiftBic) },
+      { label: 'IBAN or account', value: mono(international.ibanOrAccount) },
+      { label: 'Country', value: international.country },
+      { label: 'Currency', value: `${international.currencyCode} (${international.currencySymbol})` },
+    );
+  }
+  return rows;
+}
+
+/** One record in full — a receipt that prints — over the list; its id is in the URL (`?id=`). */
+export function TransactionDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const record = useTransaction(id);
+  const data = record.data;
+  return (
+    <Dialog
+      title={data ? describeRecord(data) : 'Transaction'}
+      description={data ? `${data.type} on ${formatDateTime(data.createdAt)}` : 'Transaction details'}
+      onDismiss={onClose}
+    >
+      {/* Focusable, so the details can be scrolled with the keyboard when they are long. */}
+      <div
+        role="region"
+        aria-label="Details"
+        tabIndex={0}
+        className="max-h-[60vh] overflow-y-auto rounded-lg"
+      >
+        {data ? (
+          <PrintableReceipt title="Larkspur Bank — transaction receipt">
+            <div className="flex justify-center rounded-xl bg-slate-50 p-4 text-2xl">
+              <SignedMoney
+                amount={data.amount}
+                currency={data.currency}
+                direction={data.direction}
+                layout="inline"
+              />
+            </div>
+            <DetailList rows={rowsOf(data)} />
+          </PrintableReceipt>
+        ) : record.isError ? (
+          <ErrorState
+            title="We could not load this transaction"
+            message={record.error.message}
+            onRetry={() => void record.refetch()}
+            retrying={record.isFetching}
+          />
+        ) : (
+          <Loading label="Loading the transaction…">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-40" />
+          </Loading>
+        )}
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {data ? <PrintButton /> : null}
+        <Button onClick={onClose}>Close</Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,277 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import {
+  ACCOUNT_FIELD_LENGTH_MAX,
+  NAME_FIELD_LENGTH_MAX,
+  PURPOSE_LENGTH_MAX,
+  type Profile,
+} from '@larkspur/contract';
+import { FormAlert, InfoNote } from '@/components/ui/alert';
+import { AmountField } from '@/components/ui/amount-field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { Money } from '@/components/ui/money';
+import { ApiError } from '@/lib/api-client';
+import { useRecipientLookup } from '../api/lookup-recipient';
+import { PayeeCheck } from './payee-check';
+import { TransferTypePicker } from './transfer-type-picker';
+import {
+  transferResolver,
+  validateTransfer,
+  type TransferContext,
+  type TransferFormValues,
+  type TransferRequestOut,
+} from './transfer-validation';
+
+/** Confirmation of payee is asked only for what could be one of our account numbers. */
+const LOOKUP_PATTERN = /^\d{4,34}$/;
+
+export interface ServerFieldError {
+  field: string | undefined;
+  message: string;
+}
+
+/** The fields a server error may name (`error.field`), as the form calls them. */
+const serverFields: Record<string, Path<TransferFormValues>> = {
+  amount: 'amount',
+  recipientAccount: 'recipientAccount',
+  recipientName: 'recipientName',
+  routingNumber: 'routingNumber',
+  bankName: 'bankName',
+  purpose: 'purpose',
+};
+
+/**
+ * Step 1 of Send money: type, recipient, amount, purpose. Validated with the contract's schema as
+ * the person types (each field once it has been left, then at every keystroke); the account
+ * number is looked up when it is left ("You are paying Jane D.").
+ */
+export function TransferForm({
+  profile,
+  initialValues,
+  serverError,
+  onReview,
+}: {
+  profile: Profile;
+  initialValues: TransferFormValues;
+  /** Why the last attempt was refused, shown beside its field when it has one. */
+  serverError: ServerFieldError | null;
+  onReview: (values: TransferFormValues, request: TransferRequestOut) => void;
+}) {
+  const initialAccount = initialValues.recipientAccount.trim();
+  const [lookupNumber, setLookupNumber] = useState<string | null>(
+    LOOKUP_PATTERN.test(initialAccount) ? initialAccount : null,
+  );
+  const lookup = useRecipientLookup(lookupNumber);
+  const recipientUnknown = lookup.error instanceof ApiError && lookup.error.status === 404;
+
+  // What validation knows beyond the fields: the live balance and the payee check's answer.
+  const context: TransferContext = {
+    balance: profile.balance,
+    ownAccountNumber: profile.accountNumber,
+    recipientUnknown,
+  };
+  const form = useForm<TransferFormValues, TransferContext>({
+    defaultValues: initialValues,
+    mode: 'onTouched',
+    resolver: transferResolver,
+    context,
+  });
+  const { errors, isSubmitted } = form.formState;
+  const type = useWatch({ control: form.control, name: 'type' });
+  const international = type === 'International Transfer';
+  const wire = type === 'Wire Transfer';
+
+  // When the look-up answers, judge the account number again (not found → the spec's message).
+  const { trigger, getFieldState } = form;
+  useEffect(() => {
+    if (lookupNumber !== null && (getFieldState('recipientAccount').isTouched || isSubmitted))
+      void trigger('recipientAccount');
+  }, [recipientUnknown, lookupNumber, trigger, getFieldState, isSubmitted]);
+
+  // Coming back from the review with the server's refusal (the form mounts afresh): beside the
+  // field it names, focused, or above the form when it names none.
+  const serverField = serverError?.field ? serverFields[serverError.field] : undefined;
+  const [formError] = useState<string | null>(() =>
+    serverError && serverField === undefined ? serverError.message : null,
+  );
+  const { setError } = form;
+  useEffect(() => {
+    if (serverError && serverField)
+      setError(serverField, { type: 'server', message: serverError.message }, { shouldFocus: true });
+  }, [serverError, serverField, setError]);
+
+  const accountRegistration = form.register('recipientAccount');
+  const submit = form.handleSubmit((values) => {
+    const result = validateTransfer(values, context);
+    if (result.ok) onReview(values, result.request);
+  });
+
+  const nested = errors.internationalDetails;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <TransferTypePicker registration={form.register('type')} selected={type} />
+
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold text-slate-900">Who are you paying?</legend>
+        <div>
+          <TextField
+            label="Recipient account number"
+            hint={
+              international
+                ? 'Their Larkspur Bank account number, or their account number at their own bank.'
+                : 'The 11-digit Larkspur Bank account number, starting 409.'
+            }
+            inputMode={international ? 'text' : 'numeric'}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={ACCOUNT_FIELD_LENGTH_MAX}
+            error={errors.recipientAccount?.message}
+            {...accountRegistration}
+            onBlur={(event) => {
+              void accountRegistration.onBlur(event);
+              const value = event.target.value.trim();
+              setLookupNumber(LOOKUP_PATTERN.test(value) && value !== profile.accountNumber ? value : null);
+            }}
+          />
+          <PayeeCheck lookup={lookupNumber === null ? null : lookup} international={international} />
+        </div>
+
+        {international ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Recipient’s full name"
+              autoComplete="off"
+              maxLength={NAME_FIELD_LENGTH_MAX}
+              error={nested?.recipientFullName?.message}
+              className="sm:col-span-2"
+              {...form.register('internationalDetails.recipientFullName')}
+            />
+            <TextField
+              label="Recipient’s bank"
+              autoComplete="off"
+              maxLength={NAME_FIELD_LENGTH_MAX}
+              error={nested?.recipientBank?.message}
+              {...form.register('internationalDetails.recipientBank')}
+            />
+            <TextField
+              label="SWIFT/BIC"
+              hint="8 or 11 letters and digits, e.g. DEUTDEFF."
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={11}
+              error={nested?.swiftBic?.message}
+              {...form.register('internationalDetails.swiftBic')}
+            />
+            <TextField
+              label="IBAN or account number"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={ACCOUNT_FIELD_LENGTH_MAX}
+              error={nested?.ibanOrAccount?.message}
+              className="sm:col-span-2"
+              {...form.register('internationalDetails.ibanOrAccount')}
+            />
+            <TextField
+              label="Country"
+              autoComplete="off"
+              error={nested?.country?.message}
+              className="sm:col-span-2"
+              {...form.register('internationalDetails.country')}
+            />
+            <TextField
+              label="Currency code"
+              hint="Three letters, e.g. EUR."
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={3}
+              error={nested?.currencyCode?.message}
+              {...form.register('internationalDetails.currencyCode')}
+            />
+            <TextField
+              label="Currency symbol"
+              hint="e.g. €"
+              autoComplete="off"
+              maxLength={4}
+              error={nested?.currencySymbol?.message}
+              {...form.register('internationalDetails.currencySymbol')}
+            />
+          </div>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Recipient name"
+              autoComplete="off"
+              maxLength={NAME_FIELD_LENGTH_MAX}
+              error={errors.recipientName?.message}
+              className="sm:col-span-2"
+              {...form.register('recipientName')}
+            />
+            {wire ? (
+              <>
+                <TextField
+                  label="Bank name"
+                  autoComplete="off"
+                  maxLength={NAME_FIELD_LENGTH_MAX}
+                  error={errors.bankName?.message}
+                  {...form.register('bankName')}
+                />
+                <TextField
+                  label="Routing number"
+                  hint="9 digits."
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={9}
+                  error={errors.routingNumber?.message}
+                  {...form.register('routingNumber')}
+                />
+              </>
+            ) : null}
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold text-slate-900">How much?</legend>
+        <AmountField
+          label="Amount (US dollars)"
+          hint={
+            <>
+              Available balance: <Money amount={profile.balance} currency={profile.currency} /> · daily
+              sending limit: <Money amount={profile.accountLimit} currency={profile.currency} />
+            </>
+          }
+          placeholder="0.00"
+          maxLength={20}
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+        <TextField
+          label="Purpose (optional)"
+          hint="The recipient sees this on their statement."
+          autoComplete="off"
+          maxLength={PURPOSE_LENGTH_MAX}
+          error={errors.purpose?.message}
+          {...form.register('purpose')}
+        />
+      </fieldset>
+
+      {international ? (
+        <InfoNote>
+          International transfers are sent in US dollars; the recipient’s bank converts them. Nothing moves
+          until you confirm on the next screen.
+        </InfoNote>
+      ) : null}
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" size="lg">
+          Review transfer
+        </Button>
+      </div>
+    </form>
+  );
+}

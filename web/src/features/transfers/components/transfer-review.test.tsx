@@ -1,0 +1,176 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MovementResponse, Profile } from '@larkspur/contract';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { TransferReview, UNCERTAIN_OUTCOME_MESSAGE } from './transfer-review';
+import type { TransferRequestOut } from './transfer-validation';
+
+const profile: Profile = {
+  uid: '0b9f3f0e-5a51-4c8e-9a7e-2f9b0f1c2d3e',
+  firstName: 'Robin',
+  surname: 'Tester',
+  email: 'robin@example.com',
+  phone: '',
+  address: '',
+  zipCode: '',
+  country: '',
+  maritalStatus: 'Single',
+  occupation: '',
+  ssnLast4: '6789',
+  dob: '1991-06-15',
+  accountNumber: '40911111111',
+  balance: '1000.30',
+  currency: 'USD',
+  status: 'active',
+  role: 'user',
+  avatar: '',
+  accountLimit: '50000.00',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+const request: TransferRequestOut = {
+  type: 'Local Transfer',
+  recipientAccount: '40922222222',
+  recipientName: 'Jane Doe',
+  bankName: 'Larkspur Bank',
+  routingNumber: null,
+  amount: '250.10',
+  purpose: 'Rent',
+};
+
+const sent: MovementResponse = {
+  balance: '750.20',
+  transaction: {
+    id: '5b0f3c9e-2d4a-4c1e-9f7a-1e2d3c4b5a69',
+    transactionId: 'TRF1767225600000AB12',
+    userId: profile.uid,
+    type: 'Local Transfer',
+    direction: 'debit',
+    amount: '250.10',
+    currency: 'USD',
+    recipientName: 'Jane Doe',
+    recipientAccount: '40922222222',
+    bankName: 'Larkspur Bank',
+    routingNumber: null,
+    senderName: 'Robin Tester',
+    senderAccount: '40911111111',
+    purpose: 'Rent',
+    status: 'Successful',
+    internationalDetails: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The transfer POSTs the review made, with their idempotency keys (the payee look-up is a GET). */
+function transferCalls(): { key: string | undefined; body: unknown }[] {
+  return fetchMock.mock.calls
+    .filter(([url]) => url === '/api/transfers')
+    .map(([, init]) => ({
+      key: (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
+      body: JSON.parse(String(init?.body)) as unknown,
+    }));
+}
+
+function renderReview(idempotencyKey = 'key-1') {
+  const onSent = vi.fn();
+  const onRefused = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TransferReview
+        request={request}
+        profile={profile}
+        idempotencyKey={idempotencyKey}
+        onEdit={vi.fn()}
+        onSent={onSent}
+        onRefused={onRefused}
+      />
+    </QueryClientProvider>,
+  );
+  return { onSent, onRefused, user: userEvent.setup() };
+}
+
+describe('TransferReview', () => {
+  it('shows what will happen before anything moves, with the balance after in exact cents', () => {
+    fetchMock.mockImplementation(async () =>
+      json(200, { accountNumber: '40922222222', maskedName: 'Jane D.' }),
+    );
+    renderReview();
+    expect(screen.getAllByText('$250.10').length).toBeGreaterThan(0);
+    expect(screen.getByText('Balance now').nextElementSibling).toHaveTextContent('$1,000.30');
+    expect(screen.getByText('Balance after').nextElementSibling).toHaveTextContent('$750.20');
+    expect(transferCalls()).toHaveLength(0);
+  });
+
+  it('sends once on a double click, with the key made when the review opened', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/transfers'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : json(404, {
+            error: { code: 'RECIPIENT_NOT_FOUND', message: 'Recipient account number not found.' },
+          }),
+    );
+    const { onSent } = renderReview('key-double');
+    const confirm = screen.getByRole('button', { name: 'Confirm and send' });
+    // Two clicks in the same tick: the second arrives before React re-renders the button disabled.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm).toBeDisabled());
+    fireEvent.click(confirm);
+    answer(json(201, sent));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
+    expect(transferCalls()).toEqual([{ key: 'key-double', body: request }]);
+  });
+
+  it('retries with the same key after a network failure, and never a new one', async () => {
+    let attempts = 0;
+    fetchMock.mockImplementation(async (url) => {
+      if (url !== '/api/transfers') return json(200, { accountNumber: '40922222222', maskedName: 'Jane D.' });
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch');
+      return json(201, sent);
+    });
+    const { onSent, onRefused, user } = renderReview('key-retry');
+    await user.click(screen.getByRole('button', { name: 'Confirm and send' }));
+    expect(await screen.findByText(UNCERTAIN_OUTCOME_MESSAGE)).toBeInTheDocument();
+    expect(onRefused).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Confirm again' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
+    expect(transferCalls().map((call) => call.key)).toEqual(['key-retry', 'key-retry']);
+    expect(NETWORK_ERROR_MESSAGE).not.toBe(UNCERTAIN_OUTCOME_MESSAGE);
+  });
+
+  it('hands a refusal back to the form with the field it concerns', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/transfers'
+        ? json(422, {
+            error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds.', field: 'amount' },
+          })
+        : json(200, { accountNumber: '40922222222', maskedName: 'Jane D.' }),
+    );
+    const { onRefused, onSent, user } = renderReview();
+    await user.click(screen.getByRole('button', { name: 'Confirm and send' }));
+    await waitFor(() =>
+      expect(onRefused).toHaveBeenCalledWith({ field: 'amount', message: 'Insufficient funds.' }),
+    );
+    expect(onSent).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MovementResponse, Profile } from '@larkspur/contract';
+import { FormAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Money } from '@/components/ui/money';
+import { DetailList, type ReceiptRow } from '@/components/ui/receipt';
+import { ApiError } from '@/lib/api-client';
+import { useSingleFlight } from '@/lib/idempotency';
+import { meQueryKey } from '@/lib/me';
+import { toast } from '@/lib/toast';
+import { useRecipientLookup } from '../api/lookup-recipient';
+import { useSendTransfer } from '../api/send-transfer';
+import { transferDetailRows } from './transfer-details';
+import type { ServerFieldError } from './transfer-form';
+import { balanceAfter, type TransferRequestOut } from './transfer-validation';
+
+export const UNCERTAIN_OUTCOME_MESSAGE =
+  'We could not confirm that your transfer went through. Press Confirm again: we use the same reference, so it cannot be paid twice.';
+
+/** Failures after which the same request may simply be sent again (the key makes that safe). */
+function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
+}
+
+/**
+ * Step 2 of Send money (WCAG 3.3.4): everything that will happen — the amount, to whom, from which
+ * account, and the balance afterwards — before anything moves. Confirm sends the request with the
+ * idempotency key made when this review opened; a retry sends the same key, so a double click or a
+ * flaky network never pays twice.
+ */
+export function TransferReview({
+  request,
+  profile,
+  idempotencyKey,
+  onEdit,
+  onSent,
+  onRefused,
+}: {
+  request: TransferRequestOut;
+  profile: Profile;
+  idempotencyKey: string;
+  onEdit: () => void;
+  onSent: (result: MovementResponse) => void;
+  onRefused: (error: ServerFieldError) => void;
+}) {
+  const send = useSendTransfer();
+  const queryClient = useQueryClient();
+  const once = useSingleFlight();
+  const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  const payee = useRecipientLookup(
+    /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null,
+  );
+  const after = balanceAfter(profile.balance, request.amount);
+  const overdrawn = after !== null && after.startsWith('-');
+
+  const confirm = () =>
+    once(() =>
+      send.mutateAsync({ request, idempotencyKey }).then(onSent, (error: unknown) => {
+        const message = error instanceof ApiError ? error.message : UNCERTAIN_OUTCOME_MESSAGE;
+        toast.error(message);
+        if (isRetryable(error)) {
+          setRetryMessage(
+            error instanceof ApiError && error.status === 429 ? message : UNCERTAIN_OUTCOME_MESSAGE,
+          );
+        } else {
+          // The refusal may come from news this page has not heard (a balance that changed).
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
+        }
+      }),
+    );
+
+  const rows: ReceiptRow[] = [
+    ...transferDetailRows(request, payee.data?.maskedName ?? null),
+    { label: 'From', value: `Your account ${profile.accountNumber}` },
+    { label: 'Balance now', value: <Money amount={profile.balance} currency={profile.currency} /> },
+    {
+      label: 'Balance after',
+      value: after === null ? '—' : <Money amount={after} currency={profile.currency} />,
+    },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <div className="rounded-2xl bg-brand-50 p-5 text-center ring-1 ring-brand-200">
+        <p className="text-sm font-medium text-brand-900">You are sending</p>
+        <p className="mt-1 text-4xl font-semibold tracking-tight text-slate-900">
+          <Money amount={request.amount} currency={profile.currency} />
+        </p>
+        <p className="mt-1 text-base text-slate-800">
+          to <span className="font-semibold">{request.recipientName}</span>
+        </p>
+      </div>
+      <DetailList rows={rows} />
+      {overdrawn ? (
+        <FormAlert>
+          Insufficient funds. Your balance has changed since you started: edit the amount.
+        </FormAlert>
+      ) : null}
+      {retryMessage ? <FormAlert>{retryMessage}</FormAlert> : null}
+      <p className="text-sm text-slate-700">
+        The money leaves your account as soon as you confirm, and a transfer cannot be called back.
+      </p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onEdit} disabled={send.isPending}>
+          Edit details
+        </Button>
+        <Button size="lg" onClick={confirm} pending={send.isPending} disabled={overdrawn}>
+          {retryMessage ? 'Confirm again' : 'Confirm and send'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  AMOUNT_MAX_CENTS,
+  errorMessage,
+  formatCents,
+  moneyToCents,
+  parseAmountToCents,
+  transferRequestSchema,
+  type TransferType,
+} from '@larkspur/contract';
+
+/** What the send-money form holds: every field as typed, whatever the type shows. */
+export interface TransferFormValues {
+  type: TransferType;
+  recipientAccount: string;
+  recipientName: string;
+  bankName: string;
+  routingNumber: string;
+  amount: string;
+  purpose: string;
+  internationalDetails: {
+    recipientFullName: string;
+    recipientBank: string;
+    swiftBic: string;
+    ibanOrAccount: string;
+    country: string;
+    currencyCode: string;
+    currencySymbol: string;
+  };
+}
+
+export type TransferRequestOut = z.output<typeof transferRequestSchema>;
+
+export const LARKSPUR_BANK_NAME = 'Larkspur Bank';
+
+export const emptyTransfer: TransferFormValues = {
+  type: 'Local Transfer',
+  recipientAccount: '',
+  recipientName: '',
+  bankName: LARKSPUR_BANK_NAME,
+  routingNumber: '',
+  amount: '',
+  purpose: '',
+  internationalDetails: {
+    recipientFullName: '',
+    recipientBank: '',
+    swiftBic: '',
+    ibanOrAccount: '',
+    country: '',
+    currencyCode: '',
+    currencySymbol: '',
+  },
+};
+
+/** What the form knows beyond its own fields; read at each validation, so it is always current. */
+export interface TransferContext {
+  /** The live balance ("1234.50"); undefined while the profile loads. */
+  balance: string | undefined;
+  ownAccountNumber: string | undefined;
+  /** True when confirmation of payee said no Larkspur account has the number typed. */
+  recipientUnknown: boolean;
+}
+
+export const ROUTING_NUMBER_REQUIRED = 'Enter the 9-digit routing number';
+
+/**
+ * The request the form describes. International transfers name the recipient and the bank once,
+ * in the international details, and the top-level fields repeat them (the record shows them);
+ * a Local transfer is always to Larkspur Bank; only a Wire carries a routing number.
+ */
+export function toTransferRequest(values: TransferFormValues): z.input<typeof transferRequestSchema> {
+  const international = values.type === 'International Transfer';
+  const wire = values.type === 'Wire Transfer';
+  return {
+    type: values.type,
+    recipientAccount: values.recipientAccount,
+    recipientName: international ? values.internationalDetails.recipientFullName : values.recipientName,
+    bankName: international
+      ? values.internationalDetails.recipientBank
+      : wire
+        ? values.bankName
+        : LARKSPUR_BANK_NAME,
+    routingNumber: wire ? values.routingNumber : null,
+    amount: values.amount.trim(),
+    purpose: values.purpose,
+    ...(international ? { internationalDetails: values.internationalDetails } : {}),
+  };
+}
+
+/** Cents the customer will have after sending, from the wire strings, in integers: never a float. */
+export function balanceAfterCents(balance: string, amount: string): bigint | null {
+  const amountCents = parseAmountToCents(amount.trim());
+  if (amountCents === null) return null;
+  return moneyToCents(balance) - amountCents;
+}
+
+/** The same, as the API's two-decimal string, for the Money component. */
+export function balanceAfter(balance: string, amount: string): string | null {
+  const cents = balanceAfterCents(balance, amount);
+  return cents === null ? null : formatCents(cents);
+}
+
+export type TransferValidation =
+  | { ok: true; request: TransferRequestOut; amountCents: bigint }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * The contract's own schema (the rules the server enforces), then what only the spec's messages
+ * say: an amount that parses to more than zero ("Invalid transfer amount."), not to oneself, an
+ * existing recipient unless International, and enough money. The server checks all of it again.
+ */
+export function validateTransfer(values: TransferFormValues, context: TransferContext): TransferValidation {
+  const errors: Record<string, string> = {};
+  const put = (path: string, message: string) => {
+    errors[path] ??= message;
+  };
+  const parsed = transferRequestSchema.safeParse(toTransferRequest(values));
+  const international = values.type === 'International Transfer';
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      // An international transfer's recipient name is its full name; say it once, beside that field.
+      if (international && path === 'recipientName') continue;
+      if (international && path === 'bankName') continue;
+      put(path === 'amount' ? 'amount' : path, issue.message);
+    }
+  }
+
+  const amountCents = parseAmountToCents(values.amount.trim());
+  if (amountCents === null || amountCents <= 0n || amountCents > AMOUNT_MAX_CENTS) {
+    errors.amount = errorMessage('INVALID_TRANSFER_AMOUNT');
+  } else if (context.balance !== undefined && amountCents > moneyToCents(context.balance)) {
+    put('amount', errorMessage('INSUFFICIENT_FUNDS'));
+  }
+
+  const account = values.recipientAccount.trim();
+  if (account !== '' && account === context.ownAccountNumber) {
+    errors.recipientAccount = errorMessage('SELF_TRANSFER');
+  } else if (account !== '' && context.recipientUnknown && !international) {
+    put('recipientAccount', errorMessage('RECIPIENT_NOT_FOUND'));
+  }
+  if (values.type === 'Wire Transfer' && values.routingNumber.trim() === '') {
+    errors.routingNumber = ROUTING_NUMBER_REQUIRED;
+  }
+
+  if (Object.keys(errors).length > 0 || !parsed.success || amountCents === null) return { ok: false, errors };
+  return { ok: true, request: parsed.data, amountCents };
+}
+
+/** Turns "internationalDetails.swiftBic" → message into react-hook-form's nested error object. */
+export function toFieldErrors(errors: Record<string, string>): FieldErrors<TransferFormValues> {
+  const result: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const keys = path.split('.');
+    let node = result;
+    keys.forEach((key, index) => {
+      if (index === keys.length - 1) node[key] = { type: 'validate', message };
+      else node = (node[key] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return result as FieldErrors<TransferFormValues>;
+}
+
+/**
+ * A react-hook-form resolver over `validateTransfer`. The context is the form's `context` option,
+ * which react-hook-form refreshes at every render: a balance pushed by the live stream is used at
+ * the very next keystroke.
+ */
+export const transferResolver: Resolver<TransferFormValues, TransferContext, TransferFormValues> = (
+  values,
+  context,
+) => {
+  const result = validateTransfer(
+    values,
+    context ?? { balance: undefined, ownAccountNumber: undefined, recipientUnknown: false },
+  );
+  return result.ok ? { values, errors: {} } : { values: {}, errors: toFieldErrors(result.errors) };
+};

@@ -1,0 +1,25 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+import { toast } from './toast';
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * Shows a failed request the way every form here does: beside the field the server named
+ * (`error.field`) when the form has that field, otherwise as the form-level message this returns
+ * (rendered in a role="alert" box), and always as a toast.
+ */
+export function reportFormError<T extends FieldValues>(
+  error: unknown,
+  options: { setError: UseFormSetError<T>; fields: readonly Path<T>[] },
+): string | null {
+  const message = error instanceof ApiError ? error.message : FALLBACK_MESSAGE;
+  toast.error(message);
+  const field = error instanceof ApiError ? error.field : undefined;
+  const target = options.fields.find((name) => name === field);
+  if (target !== undefined) {
+    options.setError(target, { type: 'server', message }, { shouldFocus: true });
+    return null;
+  }
+  return message;
+}

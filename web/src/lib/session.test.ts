@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { sessionResponseSchema, sessionUserSchema, type SessionResponse } from '@larkspur/contract';
+import { sessionResponseParser } from './session';
+
+const signedIn: SessionResponse = {
+  user: {
+    id: '5b0f3c9e-2d4a-4c1e-9f7a-1e2d3c4b5a69',
+    role: 'user',
+    firstName: 'Dana',
+    surname: 'Whitfield',
+    email: 'dana@example.com',
+    accountNumber: '40912345678',
+    avatarUrl: '/api/avatars/DW.svg',
+  },
+  idleExpiresAt: '2026-01-15T12:15:00.000Z',
+};
+
+function bothAgree(value: unknown) {
+  const ours = sessionResponseParser.safeParse(value);
+  const contract = sessionResponseSchema.safeParse(value);
+  expect(ours.success, JSON.stringify(value)).toBe(contract.success);
+  if (ours.success && contract.success) expect(ours.data).toEqual(contract.data);
+}
+
+describe('sessionResponseParser (the zod-free session check of the first chunk)', () => {
+  it('reads what the contract reads, dropping unknown keys the same way', () => {
+    bothAgree(signedIn);
+    bothAgree({ user: null, idleExpiresAt: null });
+    bothAgree({ ...signedIn, extra: 1, user: { ...signedIn.user, passwordHash: 'x' } });
+    bothAgree({ ...signedIn, user: { ...signedIn.user, role: 'admin', accountNumber: null } });
+    bothAgree({ ...signedIn, user: { ...signedIn.user, id: '00000000-0000-0000-0000-000000000000' } });
+  });
+
+  it('refuses what the contract refuses', () => {
+    for (const bad of [
+      null,
+      'session',
+      {},
+      { user: null },
+      { user: null, idleExpiresAt: 5 },
+      { ...signedIn, user: { ...signedIn.user, role: 'root' } },
+      { ...signedIn, user: { ...signedIn.user, id: 'not-a-uuid' } },
+      { ...signedIn, user: { ...signedIn.user, accountNumber: 409 } },
+      { ...signedIn, user: 'dana' },
+    ]) {
+      bothAgree(bad);
+    }
+  });
+
+  it('checks every field of the contract: without any one of them, both refuse', () => {
+    // A field added to the contract's schema makes this fail until the parser checks it too.
+    for (const key of Object.keys(sessionUserSchema.shape)) {
+      const user: Record<string, unknown> = { ...signedIn.user };
+      delete user[key];
+      expect(sessionUserSchema.safeParse(user).success, key).toBe(false);
+      expect(sessionResponseParser.safeParse({ ...signedIn, user }).success, key).toBe(false);
+    }
+    for (const key of Object.keys(sessionResponseSchema.shape)) {
+      const response: Record<string, unknown> = { ...signedIn };
+      delete response[key];
+      expect(sessionResponseParser.safeParse(response).success, key).toBe(false);
+    }
+  });
+});

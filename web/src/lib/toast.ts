@@ -1,0 +1,54 @@
+// Toasts (SPEC §2: success, error, info; top right; 5 seconds or until closed). Import `toast` from
+// here only.
+//
+// The toast library (react-toastify's unstyled build: its CSS comes from styles.css, so the CSP
+// needs no inline style) is ~6.5 KB gzipped, and no page needs it before its first toast. So it is
+// loaded on first use rather than with the code every page downloads: the first toast waits for one
+// small request, later ones do not (docs/decisions/0011-first-chunk-budget.md). A toast asked for
+// before the container has mounted is queued by the library and shown when it mounts.
+import type * as ToastifyModule from 'react-toastify/unstyled';
+type Toastify = typeof ToastifyModule;
+type ToastKind = 'success' | 'error' | 'info';
+
+let loading: Promise<Toastify> | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Loads the toast library (once) and tells the Toaster to mount its container. */
+export function loadToasts(): Promise<Toastify> {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  loading ??= import('react-toastify/unstyled').catch((error: unknown) => {
+    // Offline or a deploy replaced the chunk: let the next toast try again.
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** For the Toaster: has any toast been asked for yet? */
+export function toastsRequested(): boolean {
+  return requested;
+}
+
+export function subscribeToToastRequests(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function show(kind: ToastKind, message: string): void {
+  loadToasts().then(
+    (toastify) => {
+      toastify.toast[kind](message);
+    },
+    () => undefined,
+  );
+}
+
+export const toast = {
+  success: (message: string): void => show('success', message),
+  error: (message: string): void => show('error', message),
+  info: (message: string): void => show('info', message),
+} as const;

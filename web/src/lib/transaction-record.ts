@@ -1,0 +1,19 @@
+import type { TransactionRecord } from '@larkspur/contract';
+
+type Sides = Pick<
+  TransactionRecord,
+  'direction' | 'recipientName' | 'recipientAccount' | 'senderName' | 'senderAccount'
+>;
+
+/** The other party, from the owner's point of view: whom they paid, or who paid them. */
+export function counterpartyOf(record: Sides): { name: string; account: string } {
+  return record.direction === 'debit'
+    ? { name: record.recipientName, account: record.recipientAccount }
+    : { name: record.senderName, account: record.senderAccount };
+}
+
+/** "To Jane Doe" / "From Larkspur Bank": the line a statement shows for a record. */
+export function describeRecord(record: Sides): string {
+  const { name } = counterpartyOf(record);
+  return record.direction === 'debit' ? `To ${name}` : `From ${name}`;
+}
