@@ -36,6 +36,7 @@ const steps = [
   {
     // docs/reliability.md: the built server, two instances on one PostgreSQL, kill -9 faults.
     name: 'bank invariant test (PostgreSQL, 2 instances, kill -9, 20 s)',
+    needs: 'production build',
     run: [
       'npx',
       'tsx',
@@ -55,6 +56,7 @@ const steps = [
   },
   {
     name: 'end-to-end tests (Chromium)',
+    needs: 'production build',
     run: ['npx', 'playwright', 'test'],
     report: { kind: 'playwright', file: playwrightReport },
     skipUnless: fs.existsSync(chromium)
@@ -73,6 +75,7 @@ if (!process.env.TEST_DATABASE_URL) {
 const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
+const passed = new Set();
 
 function countReport(report) {
   if (!report || !fs.existsSync(report.file)) return;
@@ -94,8 +97,9 @@ for (const step of steps) {
     results.push(`SKIP  ${step.name}`);
     continue;
   }
-  if (failed) {
-    results.push(`----  ${step.name} (not run: an earlier step failed)`);
+  // A failure stops only the steps that need its output, so one run reports every other problem.
+  if (step.needs && !passed.has(step.needs)) {
+    results.push(`----  ${step.name} (not run: needs "${step.needs}")`);
     continue;
   }
   if (step.report) fs.rmSync(step.report.file, { force: true });
@@ -109,6 +113,7 @@ for (const step of steps) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   countReport(step.report);
   if (outcome.status === 0) {
+    passed.add(step.name);
     results.push(`ok    ${step.name} (${seconds} s)`);
   } else {
     failed = true;

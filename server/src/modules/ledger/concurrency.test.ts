@@ -115,6 +115,32 @@ describe('concurrency', () => {
     expect(await balanceOf(a, payee)).toBe('10.00');
   });
 
+  it('gives one answer to a burst of one key, even when a refusal races money arriving', async () => {
+    // The refusal must be stored with the key in the transaction that claimed it: stored later,
+    // a duplicate waiting on the key could claim it in the gap and succeed on the new money.
+    for (let round = 0; round < 5; round++) {
+      const payer = await signUpCustomer(a);
+      const payee = await signUpCustomer(a);
+      const key = `refusal-race-${round}`;
+      const burst = Array.from({ length: 12 }, (_, i) =>
+        send(i % 2 ? second : a.app, payer, payee, '10.00', key),
+      );
+      const [results] = await Promise.all([
+        Promise.all(burst),
+        credit(a, adminCookie, payer.userId, '50.00'),
+      ]);
+      const answers = new Set(
+        results.map(
+          (r) =>
+            `${r.statusCode} ${JSON.stringify(r.json().transaction?.transactionId ?? r.json().error?.code)}`,
+        ),
+      );
+      expect([...answers]).toHaveLength(1);
+      const moved = results[0]!.statusCode === 201;
+      expect(await balanceOf(a, payer)).toBe(moved ? '40.00' : '50.00');
+    }
+  });
+
   it('conserves the total to the cent over 500 random concurrent transfers among 10 accounts on two instances', async () => {
     const people: SignedUpCustomer[] = [];
     for (let i = 0; i < 10; i++) {

@@ -43,8 +43,8 @@ function hashRequest(body: unknown): string {
 /**
  * Runs a money movement once per (scope, key). The key row is written in the movement's own
  * transaction: a concurrent request with the same key waits on the unique index until the first
- * commits, then replays its answer. A rejection (rolled back) is remembered in a second, short
- * transaction, so a retry gets the same refusal rather than a different outcome later.
+ * commits, then replays its answer. A rejection rolls back to a savepoint and is remembered with
+ * the key in the same transaction, so a retry gets the same refusal rather than a different outcome.
  */
 export async function runIdempotent(
   deps: { db: Database; clock: Clock },
@@ -81,67 +81,66 @@ export async function runIdempotent(
   const existing = await find(db);
   if (existing) return replay(existing);
 
-  try {
-    return await db.transaction(async (tx) => {
-      const now = clock.now();
-      // Expired keys of this scope go first, so an old key can be used again after its TTL.
-      await tx
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.scope, input.scope),
-            eq(idempotencyKeys.key, key),
-            lt(idempotencyKeys.expiresAt, now),
-          ),
-        );
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({
-          scope: input.scope,
-          key,
-          requestHash,
-          statusCode: 0,
-          response: {},
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0) {
-        // Another request with this key committed while we waited: answer as it did.
-        const row = await find(tx);
-        if (!row) throw new AppError('CONFLICT');
-        return replay(row);
-      }
-      const answer = await operation(tx);
-      await tx
-        .update(idempotencyKeys)
-        .set({ statusCode: answer.statusCode, response: answer.body as object })
-        .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, key)));
-      return answer;
-    });
-  } catch (error) {
-    if (!(error instanceof Rejection)) throw error;
-    const refusal = new AppError(error.code, { field: error.field });
+  const outcome = await db.transaction(async (tx): Promise<StoredAnswer | AppError> => {
     const now = clock.now();
-    await db
+    // Expired keys of this scope go first, so an old key can be used again after its TTL.
+    await tx
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.scope, input.scope),
+          eq(idempotencyKeys.key, key),
+          lt(idempotencyKeys.expiresAt, now),
+        ),
+      );
+    const claimed = await tx
       .insert(idempotencyKeys)
       .values({
         scope: input.scope,
         key,
         requestHash,
-        statusCode: refusal.statusCode,
-        response: {
-          error: {
-            code: refusal.code,
-            message: refusal.message,
-            ...(error.field ? { field: error.field } : {}),
-          },
-        },
+        statusCode: 0,
+        response: {},
         createdAt: now,
         expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
       })
-      .onConflictDoNothing();
-    throw refusal;
-  }
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      // Another request with this key committed while we waited: answer as it did.
+      const row = await find(tx);
+      if (!row) throw new AppError('CONFLICT');
+      return replay(row);
+    }
+    let answer: StoredAnswer | AppError;
+    try {
+      // A savepoint: a rejection undoes the movement but keeps the claimed key, so the refusal is
+      // stored in the same transaction. Storing it afterwards would leave a gap in which a
+      // concurrent duplicate could claim the key and succeed where this one was refused.
+      answer = await tx.transaction(operation);
+    } catch (error) {
+      if (!(error instanceof Rejection)) throw error;
+      answer = new AppError(error.code, { field: error.field });
+    }
+    const stored: StoredAnswer =
+      answer instanceof AppError
+        ? {
+            statusCode: answer.statusCode,
+            body: {
+              error: {
+                code: answer.code,
+                message: answer.message,
+                ...(answer.field ? { field: answer.field } : {}),
+              },
+            },
+          }
+        : answer;
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: stored.statusCode, response: stored.body as object })
+      .where(and(eq(idempotencyKeys.scope, input.scope), eq(idempotencyKeys.key, key)));
+    return answer;
+  });
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 }
