@@ -55,6 +55,7 @@ function page(title: string, bankName: string, body: string): string {
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<title>${escapeHtml(title)} · ${escapeHtml(bankName)}</title>`,
     `<link rel="stylesheet" href="${MAILBOX_CSS_PATH}">`,
     '</head><body>',
