@@ -230,18 +230,27 @@ async function doubleSpendBurst(client: number): Promise<void> {
     const balance = await balanceOf(victim);
     if (balance === null || balance === 0n) return;
     const id = `burst-${client}-${(keyCounter += 1)}`;
-    const results = await Promise.all(
-      Array.from({ length: DOUBLE_SPEND_BURST }, (_, i) => {
-        let to = randInt(0, customers.length - 1);
-        if (to === victim) to = (to + 1) % customers.length;
-        return transfer(victim, to, balance, `${id}-${i}`, id);
-      }),
+    // Recipients are never another burst's victim (money arriving mid-burst would make several
+    // whole-balance spends legitimate), and are held so no burst starts on them meanwhile.
+    const payees = customers.map((_, i) => i).filter((i) => i !== victim && !reserved.has(i));
+    if (payees.length === 0) return;
+    const recipients = Array.from(
+      { length: DOUBLE_SPEND_BURST },
+      () => payees[randInt(0, payees.length - 1)] as number,
     );
-    history.bursts.push({
-      id,
-      successes: results.filter((r) => r.result.kind === 'acked').length,
-      keys: results.map((r) => r.key),
-    });
+    recipients.forEach(hold);
+    try {
+      const results = await Promise.all(
+        recipients.map((to, i) => transfer(victim, to, balance, `${id}-${i}`, id)),
+      );
+      history.bursts.push({
+        id,
+        successes: results.filter((r) => r.result.kind === 'acked').length,
+        keys: results.map((r) => r.key),
+      });
+    } finally {
+      recipients.forEach(release);
+    }
   } finally {
     reserved.delete(victim);
   }

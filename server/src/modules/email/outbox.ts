@@ -10,15 +10,18 @@ export interface Outbox {
    * `worker.nudge()` after the commit to send it without waiting for the next poll.
    */
   enqueueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<{ id: number }>;
+  /** `enqueueEmail` for several messages in one statement; the ids come back in message order. */
+  enqueueEmails(tx: DbOrTx, messages: OutgoingEmail[]): Promise<{ id: number }[]>;
 }
 
 export function createOutbox(deps: { clock: Clock }): Outbox {
-  return {
-    async enqueueEmail(tx, message) {
-      const now = deps.clock.now();
-      const [row] = await tx
-        .insert(outboxMessages)
-        .values({
+  const enqueueEmails: Outbox['enqueueEmails'] = async (tx, messages) => {
+    if (messages.length === 0) return [];
+    const now = deps.clock.now();
+    const rows = await tx
+      .insert(outboxMessages)
+      .values(
+        messages.map((message) => ({
           toEmail: message.to,
           template: message.template,
           subject: message.subject,
@@ -27,10 +30,22 @@ export function createOutbox(deps: { clock: Clock }): Outbox {
           params: message.params,
           createdAt: now,
           nextAttemptAt: now,
-        })
-        .returning({ id: outboxMessages.id });
+        })),
+      )
+      .returning({ id: outboxMessages.id });
+    if (rows.length !== messages.length) throw new Error('outbox insert returned too few rows');
+    // Identity values are drawn in VALUES order; RETURNING's row order is not promised.
+    return rows
+      .map((row) => row.id)
+      .sort((a, b) => a - b)
+      .map((id) => ({ id }));
+  };
+  return {
+    enqueueEmails,
+    async enqueueEmail(tx, message) {
+      const [row] = await enqueueEmails(tx, [message]);
       if (!row) throw new Error('outbox insert returned no row');
-      return { id: row.id };
+      return row;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
   CHECK_IMAGE_BYTES_MAX,
@@ -55,6 +55,25 @@ export interface TransferInput {
   internationalDetails?: InternationalDetails;
 }
 
+/** What a money movement says about one customer's record; the rest is filled in on writing. */
+interface RecordValues {
+  prefix: RecordPrefix;
+  userId: string;
+  entryId: number;
+  direction: Direction;
+  type: string;
+  amountCents: bigint;
+  recipientName: string;
+  recipientAccount: string;
+  bankName: string;
+  routingNumber?: string | null;
+  senderName: string;
+  senderAccount: string;
+  purpose: string;
+  internationalDetails?: InternationalDetails | null;
+  createdAt?: Date;
+}
+
 export interface CheckImageInput {
   contentType: 'image/jpeg' | 'image/png';
   dataBase64: string;
@@ -99,32 +118,29 @@ export function createBankingService(deps: {
     return systemAccountIds[code];
   }
 
-  async function loadCustomer(
-    tx: DbOrTx,
-    where: { userId: string } | { accountNumber: string },
-  ): Promise<Customer | null> {
-    const rows = await tx
-      .select({
-        userId: profiles.userId,
-        accountId: accounts.id,
-        accountNumber: profiles.accountNumber,
-        firstName: profiles.firstName,
-        surname: profiles.surname,
-        email: identities.email,
-        status: profiles.status,
-        role: profiles.role,
-        accountLimitCents: profiles.accountLimitCents,
-      })
+  const customerColumns = {
+    userId: profiles.userId,
+    accountId: accounts.id,
+    accountNumber: profiles.accountNumber,
+    firstName: profiles.firstName,
+    surname: profiles.surname,
+    email: identities.email,
+    status: profiles.status,
+    role: profiles.role,
+    accountLimitCents: profiles.accountLimitCents,
+  };
+
+  function selectCustomers(tx: DbOrTx, where: SQL | undefined) {
+    return tx
+      .select(customerColumns)
       .from(profiles)
       .innerJoin(accounts, eq(accounts.userId, profiles.userId))
       .innerJoin(identities, eq(identities.id, profiles.userId))
-      .where(
-        'userId' in where
-          ? eq(profiles.userId, where.userId)
-          : eq(profiles.accountNumber, where.accountNumber),
-      )
-      .limit(1);
-    const row = rows[0];
+      .where(where);
+  }
+
+  /** Only a customer with an account number moves money; an admin's profile reads as nobody. */
+  function toCustomer(row: Awaited<ReturnType<typeof selectCustomers>>[number] | undefined): Customer | null {
     if (!row || row.role !== 'user' || row.accountNumber === null) return null;
     return {
       userId: row.userId,
@@ -137,79 +153,101 @@ export function createBankingService(deps: {
     };
   }
 
-  async function writeRecord(
-    tx: Tx,
-    values: {
-      prefix: RecordPrefix;
-      userId: string;
-      entryId: number;
-      direction: Direction;
-      type: string;
-      amountCents: bigint;
-      recipientName: string;
-      recipientAccount: string;
-      bankName: string;
-      routingNumber?: string | null;
-      senderName: string;
-      senderAccount: string;
-      purpose: string;
-      internationalDetails?: InternationalDetails | null;
-      createdAt?: Date;
-    },
-  ): Promise<RecordRow> {
-    const now = clock.now();
-    const [row] = await tx
-      .insert(transactionRecords)
-      .values({
-        transactionId: newTransactionId(values.prefix, now),
-        userId: values.userId,
-        entryId: values.entryId,
-        direction: values.direction,
-        type: values.type,
-        amountCents: values.amountCents,
-        recipientName: values.recipientName,
-        recipientAccount: values.recipientAccount,
-        bankName: values.bankName,
-        routingNumber: values.routingNumber ?? null,
-        senderName: values.senderName,
-        senderAccount: values.senderAccount,
-        purpose: values.purpose,
-        status: 'Successful',
-        internationalDetails: values.internationalDetails ?? null,
-        createdAt: values.createdAt ?? now,
-        recordedAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    assert(row, 'record insert returned the row');
-    return row;
+  async function loadCustomer(
+    tx: DbOrTx,
+    where: { userId: string } | { accountNumber: string },
+  ): Promise<Customer | null> {
+    const rows = await selectCustomers(
+      tx,
+      'userId' in where ? eq(profiles.userId, where.userId) : eq(profiles.accountNumber, where.accountNumber),
+    ).limit(1);
+    return toCustomer(rows[0]);
   }
 
-  /** The email alert (outbox, same transaction) and the live-profile nudge for one customer. */
+  /**
+   * A transfer's two parties in one query: the sender by user id, the recipient by account number
+   * (the same row when someone names their own account). Each is what `loadCustomer` would give.
+   */
+  async function loadParties(
+    tx: DbOrTx,
+    senderId: string,
+    recipientAccount: string,
+  ): Promise<{ sender: Customer | null; recipient: Customer | null }> {
+    const rows = await selectCustomers(
+      tx,
+      or(eq(profiles.userId, senderId), eq(profiles.accountNumber, recipientAccount)),
+    );
+    return {
+      sender: toCustomer(rows.find((row) => row.userId === senderId)),
+      recipient: toCustomer(rows.find((row) => row.accountNumber === recipientAccount)),
+    };
+  }
+
+  /** Writes records in one statement; they come back in the order given. */
+  async function writeRecords(tx: Tx, records: RecordValues[]): Promise<RecordRow[]> {
+    const now = clock.now();
+    const values = records.map((record) => ({
+      transactionId: newTransactionId(record.prefix, now),
+      userId: record.userId,
+      entryId: record.entryId,
+      direction: record.direction,
+      type: record.type,
+      amountCents: record.amountCents,
+      recipientName: record.recipientName,
+      recipientAccount: record.recipientAccount,
+      bankName: record.bankName,
+      routingNumber: record.routingNumber ?? null,
+      senderName: record.senderName,
+      senderAccount: record.senderAccount,
+      purpose: record.purpose,
+      status: 'Successful',
+      internationalDetails: record.internationalDetails ?? null,
+      createdAt: record.createdAt ?? now,
+      recordedAt: now,
+      updatedAt: now,
+    }));
+    const rows = await tx.insert(transactionRecords).values(values).returning();
+    // RETURNING's row order is not promised; the transaction id is unique and ours.
+    const byTransactionId = new Map(rows.map((row) => [row.transactionId, row]));
+    return values.map((value) => {
+      const row = byTransactionId.get(value.transactionId);
+      assert(row, 'record insert returned the row');
+      return row;
+    });
+  }
+
+  /**
+   * The email alerts (outbox, same transaction) and the live-profile nudges for the customers a
+   * movement touched: one statement for all the emails, one for all the nudges.
+   */
   async function tell(
     tx: Tx,
-    customer: Customer,
-    record: RecordRow,
-    balanceCents: bigint,
-    counterparty: string,
+    alerts: { customer: Customer; record: RecordRow; balanceCents: bigint; counterparty: string }[],
   ): Promise<void> {
-    const rendered = renderMoneyAlert(
-      {
-        to: customer.email,
-        name: customer.fullName,
-        direction: record.direction,
-        transactionType: record.type,
-        amountCents: record.amountCents,
-        currencySymbol: (record.internationalDetails as InternationalDetails | null)?.currencySymbol ?? null,
-        date: record.createdAt,
-        reference: record.transactionId,
-        counterparty,
-        balanceCents,
-      },
-      brand,
+    const emails = alerts.map(({ customer, record, balanceCents, counterparty }) => ({
+      to: customer.email,
+      ...renderMoneyAlert(
+        {
+          to: customer.email,
+          name: customer.fullName,
+          direction: record.direction,
+          transactionType: record.type,
+          amountCents: record.amountCents,
+          currencySymbol:
+            (record.internationalDetails as InternationalDetails | null)?.currencySymbol ?? null,
+          date: record.createdAt,
+          reference: record.transactionId,
+          counterparty,
+          balanceCents,
+        },
+        brand,
+      ),
+    }));
+    await outbox.enqueueEmails(tx, emails);
+    await users.notifyProfilesChanged(
+      tx,
+      alerts.map((alert) => alert.customer.userId),
     );
-    await outbox.enqueueEmail(tx, { to: customer.email, ...rendered });
-    await users.notifyProfileChanged(tx, customer.userId);
   }
 
   function answer(status: number, record: RecordRow, balanceCents: bigint): StoredAnswer {
@@ -229,7 +267,7 @@ export function createBankingService(deps: {
       description: string;
       actorId: string | null;
       insufficient: ErrorCode;
-      record: Omit<Parameters<typeof writeRecord>[1], 'userId' | 'entryId' | 'direction' | 'amountCents'>;
+      record: Omit<RecordValues, 'userId' | 'entryId' | 'direction' | 'amountCents'>;
     },
   ): Promise<{ record: RecordRow; balanceCents: bigint; beforeCents: bigint }> {
     const systemId = await systemAccount(input.systemCode);
@@ -248,17 +286,20 @@ export function createBankingService(deps: {
         { accountId: systemId, amountCents: -signed },
       ],
     });
-    const record = await writeRecord(tx, {
-      ...input.record,
-      userId: input.customer.userId,
-      entryId,
-      direction: input.direction,
-      amountCents: input.amountCents,
-    });
+    const [record] = await writeRecords(tx, [
+      {
+        ...input.record,
+        userId: input.customer.userId,
+        entryId,
+        direction: input.direction,
+        amountCents: input.amountCents,
+      },
+    ]);
+    assert(record, 'the record was written');
     const balanceCents = balances.get(input.customer.accountId);
     assert(balanceCents !== undefined, 'customer leg was posted');
     const counterparty = input.direction === 'credit' ? record.senderName : record.recipientName;
-    await tell(tx, input.customer, record, balanceCents, counterparty);
+    await tell(tx, [{ customer: input.customer, record, balanceCents, counterparty }]);
     return { record, balanceCents, beforeCents: account.balanceCents };
   }
 
@@ -283,12 +324,11 @@ export function createBankingService(deps: {
         async (tx) => {
           const amountCents = positiveAmount(input.amount);
           if (amountCents === null) throw new Rejection('INVALID_TRANSFER_AMOUNT', 'amount');
-          const sender = await loadCustomer(tx, { userId: senderId });
+          const recipientAccount = input.recipientAccount.trim();
+          const { sender, recipient } = await loadParties(tx, senderId, recipientAccount);
           if (!sender) throw new Rejection('USER_NOT_FOUND');
           if (sender.status !== 'active')
             throw new Rejection(sender.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
-          const recipientAccount = input.recipientAccount.trim();
-          const recipient = await loadCustomer(tx, { accountNumber: recipientAccount });
           const recipientUsable = recipient !== null && recipient.status !== 'closed';
           const international = input.type === 'International Transfer';
           if (!recipientUsable && !international)
@@ -345,29 +385,52 @@ export function createBankingService(deps: {
             internationalDetails: input.internationalDetails ?? null,
             entryId,
           };
-          const debit = await writeRecord(tx, {
+          const debitValues: RecordValues = {
             ...common,
             prefix: RECORD_PREFIXES.transfer,
             userId: sender.userId,
             direction: 'debit',
             type: input.type,
-          });
+          };
+          const [debit, credit] = await writeRecords(
+            tx,
+            recipientUsable
+              ? [
+                  debitValues,
+                  {
+                    ...common,
+                    recipientName: recipient.fullName,
+                    prefix: RECORD_PREFIXES.deposit,
+                    userId: recipient.userId,
+                    direction: 'credit',
+                    type: 'Deposit',
+                  },
+                ]
+              : [debitValues],
+          );
+          assert(debit, 'the sender record was written');
           const senderBalance = balances.get(sender.accountId);
           assert(senderBalance !== undefined, 'sender leg was posted');
-          await tell(tx, sender, debit, senderBalance, input.recipientName);
+          const alerts = [
+            {
+              customer: sender,
+              record: debit,
+              balanceCents: senderBalance,
+              counterparty: input.recipientName,
+            },
+          ];
           if (recipientUsable) {
-            const credit = await writeRecord(tx, {
-              ...common,
-              recipientName: recipient.fullName,
-              prefix: RECORD_PREFIXES.deposit,
-              userId: recipient.userId,
-              direction: 'credit',
-              type: 'Deposit',
-            });
+            assert(credit, 'the recipient record was written');
             const recipientBalance = balances.get(recipient.accountId);
             assert(recipientBalance !== undefined, 'recipient leg was posted');
-            await tell(tx, recipient, credit, recipientBalance, sender.fullName);
+            alerts.push({
+              customer: recipient,
+              record: credit,
+              balanceCents: recipientBalance,
+              counterparty: sender.fullName,
+            });
           }
+          await tell(tx, alerts);
           return answer(201, debit, senderBalance);
         },
       );
@@ -424,15 +487,17 @@ export function createBankingService(deps: {
               purpose: `Check deposit #${input.checkNumber}`,
             },
           });
-          const now = clock.now();
-          for (const image of images) {
-            await tx.insert(checkImages).values({
-              recordId: record.id,
-              side: image.side,
-              contentType: image.contentType,
-              bytes: image.bytes,
-              createdAt: now,
-            });
+          if (images.length > 0) {
+            const now = clock.now();
+            await tx.insert(checkImages).values(
+              images.map((image) => ({
+                recordId: record.id,
+                side: image.side,
+                contentType: image.contentType,
+                bytes: image.bytes,
+                createdAt: now,
+              })),
+            );
           }
           return answer(201, record, balanceCents);
         },

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@larkspur/contract';
-import { accounts, outboxMessages, profiles, transactionRecords } from '../../db/schema/index';
+import {
+  accounts,
+  idempotencyKeys,
+  outboxMessages,
+  profiles,
+  transactionRecords,
+} from '../../db/schema/index';
 import { balanceOf, credit, transfer } from '../../test/banking';
 import {
   JSON_HEADERS,
@@ -262,6 +268,23 @@ describe('idempotency', () => {
     const retry = await transfer(t, alice, body, { 'idempotency-key': 'poor-1' });
     expect(retry.statusCode).toBe(422);
     expect(retry.json().error.code).toBe('INSUFFICIENT_FUNDS');
+  });
+
+  it('lets a key be used again once it has expired, for a new movement', async () => {
+    const alice = await funded('50.00');
+    const bob = await funded('0.00');
+    const body = { recipientAccount: bob.accountNumber, amount: '5.00' };
+    expect((await transfer(t, alice, body, { 'idempotency-key': 'old-key-1' })).statusCode).toBe(201);
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1) })
+      .where(eq(idempotencyKeys.key, 'old-key-1'));
+    const reused = await transfer(t, alice, { ...body, amount: '7.00' }, { 'idempotency-key': 'old-key-1' });
+    expect(reused.statusCode).toBe(201);
+    expect(reused.json().balance).toBe('38.00');
+    const replay = await transfer(t, alice, { ...body, amount: '7.00' }, { 'idempotency-key': 'old-key-1' });
+    expect(replay.json()).toEqual(reused.json());
+    expect(await balanceOf(t, alice)).toBe('38.00');
   });
 
   it('keeps keys apart per customer and rejects malformed keys', async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_LENGTH_MAX, type ErrorCode } from '@larkspur/contract';
 import type { Database, Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
@@ -83,16 +83,9 @@ export async function runIdempotent(
 
   const outcome = await db.transaction(async (tx): Promise<StoredAnswer | AppError> => {
     const now = clock.now();
-    // Expired keys of this scope go first, so an old key can be used again after its TTL.
-    await tx
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.scope, input.scope),
-          eq(idempotencyKeys.key, key),
-          lt(idempotencyKeys.expiresAt, now),
-        ),
-      );
+    // An expired key is taken over in place, so an old key can be used again after its TTL; a
+    // live one is left alone and nothing comes back. One statement, where a delete and an insert
+    // would be two round trips.
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({
@@ -104,7 +97,17 @@ export async function runIdempotent(
         createdAt: now,
         expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
       })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.scope, idempotencyKeys.key],
+        set: {
+          requestHash: sql`excluded.request_hash`,
+          statusCode: sql`excluded.status_code`,
+          response: sql`excluded.response`,
+          createdAt: sql`excluded.created_at`,
+          expiresAt: sql`excluded.expires_at`,
+        },
+        setWhere: lt(idempotencyKeys.expiresAt, now),
+      })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       // Another request with this key committed while we waited: answer as it did.

@@ -13,7 +13,10 @@ export const DEMO_HISTORY_DAYS = 92;
 const DAY_MS = 86_400_000;
 
 /** Past movements are imported, not happening now: their alerts are not mailed. */
-const silentOutbox: Outbox = { enqueueEmail: async () => ({ id: 0 }) };
+const silentOutbox: Outbox = {
+  enqueueEmail: async () => ({ id: 0 }),
+  enqueueEmails: async (_tx, messages) => messages.map(() => ({ id: 0 })),
+};
 
 /** A small deterministic generator, so every fresh demo looks alike and reads as real. */
 function prng(seed: number): () => number {

@@ -48,6 +48,8 @@ export interface UserService {
   setPasswordHash(tx: DbOrTx, userId: string, passwordHash: string): Promise<void>;
   /** Tells every instance's live streams that this user's profile changed (delivered at commit). */
   notifyProfileChanged(tx: DbOrTx, userId: string): Promise<void>;
+  /** `notifyProfileChanged` for several users in one statement. */
+  notifyProfilesChanged(tx: DbOrTx, userIds: string[]): Promise<void>;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -66,6 +68,17 @@ export function createUserService(deps: {
   issueCard?: (tx: DbOrTx, userId: string, holderName: string) => Promise<void>;
 }): UserService {
   const { db, clock, cipher } = deps;
+
+  const notifyProfilesChanged: UserService['notifyProfilesChanged'] = async (tx, userIds) => {
+    if (userIds.length === 0) return;
+    const ids = sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`select pg_notify(${PROFILE_CHANNEL}, user_id) from unnest(array[${ids}]::text[]) as u(user_id)`,
+    );
+  };
 
   const loginColumns = {
     userId: identities.id,
@@ -278,8 +291,10 @@ export function createUserService(deps: {
         .where(eq(identities.id, userId));
     },
 
+    notifyProfilesChanged,
+
     async notifyProfileChanged(tx, userId) {
-      await tx.execute(sql`select pg_notify(${PROFILE_CHANNEL}, ${userId})`);
+      await notifyProfilesChanged(tx, [userId]);
     },
   };
 }

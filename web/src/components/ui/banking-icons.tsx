@@ -1,27 +1,8 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from './icon-base';
 
-// Line icons for the money screens, in the style of icons.tsx (24 px grid, 1.8 stroke). Kept in
-// their own file so that the public site's icon chunk does not grow with them.
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-6', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// Line icons for the money screens. Kept apart from icons.tsx so that the public site's icon chunk
+// does not grow with them.
+export { CardIcon } from './icons';
 
 export const SendIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -42,12 +23,6 @@ export const ListIcon = (p: IconProps) => (
     <circle cx="4" cy="6" r="0.8" />
     <circle cx="4" cy="12" r="0.8" />
     <circle cx="4" cy="18" r="0.8" />
-  </Icon>
-);
-export const CardIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="M3 10h18M7 15h4" />
   </Icon>
 );
 export const LoanIcon = (p: IconProps) => (

@@ -1,26 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from './icon-base';
 
-// Small line icons, drawn inline so they cost no request. Decorative unless given a title by the caller.
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-6', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// Small line icons, drawn inline so they cost no request.
 
 export const ShieldIcon = (p: IconProps) => (
   <Icon {...p}>
