@@ -39,6 +39,7 @@ import {
   withDatabase,
   type Instance,
 } from './lib/cluster';
+import { seededRandom } from './lib/random';
 
 // ---- knobs (named, with the reason for each default) ----------------------------------------
 const DEFAULT_DURATION_S = 60;
@@ -83,17 +84,9 @@ const clientCount = Number(args.clients ?? DEFAULT_CLIENTS);
 const customerCount = Number(args.customers ?? DEFAULT_CUSTOMERS);
 const pgRestart = args['pg-restart'] === true;
 const initialSeed = args.seed === undefined ? crypto.randomInt(2 ** 31) : Number(args.seed);
-let seed = initialSeed;
-
-// A seeded generator (mulberry32) for the workload's choices; timing still makes each run unique.
-function rand(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
-const randInt = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+const random = seededRandom(initialSeed);
+const rand = random.next;
+const randInt = random.int;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cents = (n: bigint) => `${n / 100n}.${(n % 100n).toString().padStart(2, '0')}`;
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Lighthouse (mobile, simulated throttling — its defaults) on three public pages of the built bank,
-// served by `server/dist/main.js` on a free port with a fresh data directory, in Debian's Chromium.
+// Lighthouse (mobile, simulated throttling — its defaults) on the public pages of issue #3, the
+// login page and the signed-in customer overview of issue #9, of the built bank served by
+// `server/dist/main.js` on a free port with a fresh data directory (demo data), in Debian's Chromium.
 // Writes the four category scores and the main timings to the "Lighthouse" section of
 // docs/benchmarks.md. Build first: `npm run build && npm run bench:lighthouse`.
 // Not a test: it reports against the targets and never fails a build on a score.
@@ -16,9 +17,18 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'server/dist/main.js');
 const REPORT = path.join(ROOT, 'docs/benchmarks.md');
 const OUT_DIR = path.join(ROOT, 'bench/.out');
-const PAGES = ['/', '/products/checking', '/loans/personal'];
+/** `signedIn`: audited with a demo customer's session cookie; `judged`: the categories held to a target. */
+const PAGES = [
+  { path: '/' },
+  { path: '/products/checking' },
+  { path: '/loans/personal' },
+  // Issue #9 judges these two on performance only (the customer area is noindex on purpose).
+  { path: '/login', judged: ['performance'] },
+  { path: '/user/dashboard', signedIn: true, judged: ['performance'] },
+];
+const DEMO_CREDENTIALS_FILE = 'demo-credentials.txt';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-/** Issue #3's targets, in Lighthouse's 0–100 scale. */
+/** Issue #3's targets (issue #9 asks performance ≥ 95 of /login and /user/dashboard too), 0–100. */
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -72,8 +82,8 @@ async function startServer(port) {
       PUBLIC_ORIGIN: origin,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      // Public pages need no demo customers; seeding them only slows the start.
-      SEED_DEMO: 'false',
+      // The signed-in overview is measured with a demo customer and their three months of history.
+      SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,6 +106,19 @@ async function startServer(port) {
   }
   return {
     origin,
+    /** Signs the first demo customer in; returns the Cookie header of their session. */
+    signIn: async () => {
+      const text = fs.readFileSync(path.join(dataDir, DEMO_CREDENTIALS_FILE), 'utf8');
+      const match = /login: {4}(\d{11})\n {2}password: (\S+)/.exec(text);
+      if (!match) throw new Error(`no demo customer in ${DEMO_CREDENTIALS_FILE}`);
+      const response = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ accountNumber: match[1], password: match[2] }),
+      });
+      if (response.status !== 200) throw new Error(`demo login answered ${response.status}`);
+      return (response.headers.get('set-cookie') ?? '').split(';')[0];
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -129,19 +152,21 @@ const rows = [];
 const misses = [];
 try {
   fs.mkdirSync(OUT_DIR, { recursive: true });
+  const cookie = await server.signIn();
   const run = async (page, throttling) => {
-    const url = `${server.origin}${page}`;
+    const url = `${server.origin}${page.path}`;
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
+      ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
       ...(throttling ? { throttling } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     return result;
   };
-  const row = (page, label, lhr) => {
+  const row = ({ path: page }, label, lhr) => {
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     );
@@ -154,7 +179,7 @@ try {
     };
   };
   for (const page of PAGES) {
-    const slug = page === '/' ? '-home' : page.replaceAll('/', '-');
+    const slug = page.path === '/' ? '-home' : page.path.replaceAll('/', '-');
     const first = await run(page);
     fs.writeFileSync(path.join(OUT_DIR, `lighthouse${slug}-default.json`), first.report);
     const index = first.lhr.environment.benchmarkIndex;
@@ -170,9 +195,9 @@ try {
     fs.writeFileSync(path.join(OUT_DIR, `lighthouse${slug}.json`), second.report);
     const calibrated = row(page, `calibrated ${multiplier}× CPU, median of ${CALIBRATED_RUNS}`, second.lhr);
     rows.push(calibrated.line);
-    for (const c of CATEGORIES) {
+    for (const c of page.judged ?? CATEGORIES) {
       if (calibrated.scores[c] < TARGETS[c])
-        misses.push(`${page}: ${c} ${calibrated.scores[c]} < ${TARGETS[c]}`);
+        misses.push(`${page.path}: ${c} ${calibrated.scores[c]} < ${TARGETS[c]}`);
     }
   }
 } finally {
@@ -182,11 +207,11 @@ try {
 
 const cpus = os.cpus();
 writeSection(`
-## Lighthouse (public site)
+## Lighthouse (public site, login, signed-in overview)
 
 - Date: ${new Date().toISOString().slice(0, 10)}
 - Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.release()}, Node ${process.version}, Chromium at \`${CHROME_PATH}\`; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (Lighthouse's CPU-bound timings — TBT above all — grow with it)
-- Command: \`npm run build && npm run bench:lighthouse\` (mobile form factor, simulated throttling: Lighthouse's defaults; the built server on a fresh embedded database)
+- Command: \`npm run build && npm run bench:lighthouse\` (mobile form factor, simulated throttling: Lighthouse's defaults; the built server on a fresh embedded database with the demo data; \`/user/dashboard\` with a demo customer's session cookie)
 - Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ≥ ${TARGETS.seo}, judged on the calibrated run\n- Each page runs twice: Lighthouse's default 4× CPU slowdown, then the slowdown that makes this host a Moto G Power-class phone (Chrome DevTools' calibration: benchmark index ${TARGET_PHONE_BENCHMARK_INDEX}; slowdown = host index / ${TARGET_PHONE_BENCHMARK_INDEX}, at least 1). Network: Lighthouse's Slow 4G in both.
 
 | Page | CPU throttling | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |

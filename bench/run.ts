@@ -32,6 +32,7 @@ import {
   withDatabase,
   type Instance,
 } from './lib/cluster';
+import { writeMarkedSection } from './lib/docs-section';
 import { fund, seedUsers, type SeededUser } from './lib/seed';
 
 /** The issue's concurrency for the transfer benchmark. */
@@ -486,28 +487,20 @@ function writeDocs(started: Date): void {
         `| ${l.what.trim()} | ${l.value} | ${l.reference || '—'} | ${l.ratio || '—'} | ${l.target} | ${l.met === null ? '—' : l.met ? 'yes' : '**no**'} |`,
     ),
   ];
-  const generated = [
-    DOCS_START,
-    `Run ${started.toISOString()} with \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${machineLine()}; PostgreSQL at ${new URL(ADMIN_DATABASE_URL).host}.`,
-    '',
-    ...table,
-    '',
-    ...notes.map((n) => `- ${n}`),
-    DOCS_END,
-  ].join('\n');
-  const existing = fs.existsSync(DOCS_FILE) ? fs.readFileSync(DOCS_FILE, 'utf8') : '# Benchmarks\n';
-  const next = existing.includes(DOCS_START)
-    ? existing.replace(
-        new RegExp(`${escapeRegExp(DOCS_START)}[\\s\\S]*?${escapeRegExp(DOCS_END)}`),
-        generated,
-      )
-    : `${existing.trimEnd()}\n\n## Server and bundle (npm run bench)\n\n${generated}\n`;
-  fs.writeFileSync(DOCS_FILE, next);
+  writeMarkedSection({
+    file: DOCS_FILE,
+    heading: 'Server and bundle (npm run bench)',
+    start: DOCS_START,
+    end: DOCS_END,
+    body: [
+      `Run ${started.toISOString()} with \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${machineLine()}; PostgreSQL at ${new URL(ADMIN_DATABASE_URL).host}.`,
+      '',
+      ...table,
+      '',
+      ...notes.map((n) => `- ${n}`),
+    ].join('\n'),
+  });
   console.log(`\nwrote ${path.relative(ROOT, DOCS_FILE)}`);
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 async function main(): Promise<void> {

@@ -81,45 +81,66 @@ export interface Instance {
   name: string;
   port: number;
   url: string;
-  /** False from a kill until the restarted process answers /api/health. */
+  /** False from a kill until the restarted process answers its probe. */
   up: boolean;
   paused: boolean;
   process: ChildProcess | null;
   env: Record<string, string>;
   logFile: string;
+  /**
+   * Set for an instance on its own embedded PGlite (`makeEmbeddedInstance`); unset, the database is
+   * whatever `env` names (DATABASE_URL for the PostgreSQL benchmarks).
+   */
+  database?: { kind: 'pglite'; dataDir: string };
+  /** What must answer 200 before the instance counts as up (default /api/health). */
+  probePath?: '/api/health' | '/api/ready';
 }
 
 export async function waitHealthy(
   url: string,
   child: ChildProcess | null,
   timeoutMs = START_TIMEOUT_MS,
+  probePath: '/api/health' | '/api/ready' = '/api/health',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      const res = await fetch(`${url}${probePath}`, { signal: AbortSignal.timeout(1_000) });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
-  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+  throw new Error(`${url} did not answer ${probePath} within ${timeoutMs} ms`);
 }
 
 export async function startInstance(instance: Instance): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...instance.env };
+  // A DATABASE_URL inherited from the caller's shell would quietly put an "embedded" instance on
+  // that PostgreSQL, and the benchmark would measure the wrong database.
+  if (instance.database?.kind === 'pglite') delete env.DATABASE_URL;
   const log = fs.openSync(instance.logFile, 'a');
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: { ...process.env, ...instance.env },
-    stdio: ['ignore', log, log],
-  });
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   instance.process = child;
   instance.paused = false;
-  await waitHealthy(instance.url, child);
+  await waitHealthy(instance.url, child, START_TIMEOUT_MS, instance.probePath);
   instance.up = true;
+}
+
+/** The environment every benchmark instance starts from: loopback only, production mode, no demo. */
+function instanceEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  };
 }
 
 export function makeInstances(
@@ -140,22 +161,53 @@ export function makeInstances(
       paused: false,
       process: null,
       logFile: path.join(OUT_DIR, `${tag}-i${i + 1}.log`),
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        ...common,
-      },
+      env: { ...instanceEnv(port, dataDir), ...common },
     };
   });
 }
 
+/**
+ * One instance on the embedded database (no DATABASE_URL: PGlite in `dataDir`, mailbox email, the
+ * secrets generated into the directory). It counts as up only when /api/ready answers, i.e. when
+ * PGlite has opened (and, after a crash, recovered) the data directory.
+ */
+export function makeEmbeddedInstance(options: {
+  port: number;
+  dataDir: string;
+  tag: string;
+  env?: Record<string, string>;
+}): Instance {
+  const { port, dataDir, tag } = options;
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  return {
+    name: tag,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    up: false,
+    paused: false,
+    process: null,
+    logFile: path.join(OUT_DIR, `${tag}.log`),
+    database: { kind: 'pglite', dataDir },
+    probePath: '/api/ready',
+    env: { ...instanceEnv(port, dataDir), ...options.env },
+  };
+}
+
 export function killInstance(instance: Instance, signal: NodeJS.Signals): void {
   instance.process?.kill(signal);
+}
+
+/**
+ * `kill -9`, resolved once the process is gone: until then its pid is alive, and a restart on the
+ * same PGlite directory would rightly be refused by the data-directory lock.
+ */
+export async function crashInstance(instance: Instance): Promise<void> {
+  const child = instance.process;
+  instance.up = false;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }
 
 export async function stopInstance(instance: Instance): Promise<void> {

@@ -89,6 +89,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     };
   }
+  // Durability (decision 0009): PGlite writes each commit's WAL to the file before COMMIT returns,
+  // so an acknowledged commit survives the death of this process (npm run bench:durability), but it
+  // never fsyncs (`-F`; emscripten's fdatasync is a no-op), so an OS crash or power cut can lose the
+  // last ones. `relaxedDurability` would change nothing here: it only matters for IndexedDB.
   const client =
     target.kind === 'pglite'
       ? await PGlite.create({ dataDir: target.dataDir })

@@ -37,6 +37,22 @@ describe('data directory lock', () => {
     expect(fs.existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
   });
 
+  it('takes over a lock that names its own pid (a container restarted after kill -9)', () => {
+    const dir = tempDir();
+    // A container's server is pid 1 on every start: the dead holder's pid is ours again, from
+    // before this process started.
+    const beforeTheCrash = new Date(Date.now() - process.uptime() * 1000 - 60_000).toISOString();
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE_NAME),
+      JSON.stringify({ pid: process.pid, hostname: os.hostname(), startedAt: beforeTheCrash }),
+    );
+    const lock = acquireDataDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')).startedAt).not.toBe(
+      beforeTheCrash,
+    );
+    lock.release();
+  });
+
   it('names the holder in its message', () => {
     const dir = tempDir();
     const first = acquireDataDirLock(dir);

@@ -60,7 +60,16 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     }
     const holder = readLock(file);
     const sameHost = holder === null || holder.hostname === os.hostname();
-    if (holder !== null && (!sameHost || isAlive(holder.pid))) {
+    // Our own pid, written before this process even started, is a process killed before it could
+    // release the lock, whose pid we were given again. In a container that is the rule, not bad
+    // luck: the server is pid 1 on every start, under the same hostname. (Written after our start,
+    // it is this very process holding the lock already.)
+    const reusedPid =
+      holder !== null &&
+      sameHost &&
+      holder.pid === process.pid &&
+      Date.parse(holder.startedAt) < Date.now() - process.uptime() * 1000;
+    if (holder !== null && !reusedPid && (!sameHost || isAlive(holder.pid))) {
       throw new DataDirLockedError(
         `The data directory ${dataDir} is in use by another Larkspur process (pid ${holder.pid} on ${holder.hostname}, since ${holder.startedAt}). ` +
           `Only one process may open the embedded database at a time: stop that process, or point DATA_DIR elsewhere. ` +

@@ -245,15 +245,18 @@ export function createAdminUserList(deps: {
     const ordered = (columns: SQL[]) => columns.map((column) => sql`${column} ${direction}`);
 
     // Every customer has exactly one account, opened with the profile: an inner join loses nobody.
-    const where: SQL[] = [isCustomer, isCustomerAccount];
-    if (params.status) where.push(eq(profiles.status, params.status));
+    // The conditions on the profile alone, and those that need the account (the balance sort's).
+    const onProfile: SQL[] = [isCustomer];
+    const onAccount: SQL[] = [isCustomerAccount];
+    if (params.status) onProfile.push(eq(profiles.status, params.status));
     if (params.cursor) {
       const keys = decodeCursor(params.cursor, tag, plan.kinds);
       const comparison = order === 'desc' ? sql`<` : sql`>`;
-      where.push(
+      (params.sort === 'balance' ? onAccount : onProfile).push(
         sql`(${sql.join(plan.columns, sql`, `)}) ${comparison} (${sql.join(plan.bounds(keys), sql`, `)})`,
       );
     }
+    const where = [...onProfile, ...onAccount];
     const take = params.limit + 1;
     const pageWhere = (conditions: SQL[]): Promise<ListRow[]> =>
       db
@@ -307,7 +310,24 @@ export function createAdminUserList(deps: {
           .limit(take);
       }
       // The window held less than a page: the matches are few, and the indexes find them fast.
-      if (rows.length < take) rows = await pageWhere([...where, matchingIds(db, search)]);
+      // They may still be a thousand (1 % of 100,000 customers): the page is picked among them on
+      // the sort's own table, and only its rows are joined to their identity and account
+      // (docs/decisions/0040; joining every match first took half to two thirds of the time).
+      if (rows.length < take) {
+        const ranked =
+          params.sort === 'balance'
+            ? db
+                .select({ id: profiles.userId })
+                .from(profiles)
+                .innerJoin(accounts, accountOfProfile)
+                .where(and(...where, matchingIds(db, search)))
+            : db
+                .select({ id: profiles.userId })
+                .from(profiles)
+                .where(and(...onProfile, matchingIds(db, search)));
+        const page = ranked.orderBy(...ordered(plan.columns)).limit(take);
+        rows = await pageWhere([...where, inArray(profiles.userId, page)]);
+      }
     }
 
     const items = rows.slice(0, params.limit);

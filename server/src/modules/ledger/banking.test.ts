@@ -68,7 +68,7 @@ describe('transfer', () => {
       status: 'Successful',
       purpose: 'Dinner',
     });
-    expect(body.transaction.transactionId).toMatch(/^TRF\d{13}[0-9A-Z]{4}$/);
+    expect(body.transaction.transactionId).toMatch(/^TRF\d{13}[0-9A-Z]{8}$/);
     expect(body.transaction.created_at).toBe(body.transaction.createdAt);
     expect(await balanceOf(t, bob)).toBe('30.25');
 
@@ -547,6 +547,12 @@ describe('statements', () => {
     ).toEqual(['4.00', '3.00']);
     expect((await page('q=rent')).items).toHaveLength(1);
     expect((await page('q=%25')).items).toHaveLength(0);
+    // A whole transaction id, in any case, finds that one record (through the unique index) …
+    const [rent] = (await page('q=rent')).items;
+    const byId = await page(`q=${rent.transactionId.toLowerCase()}`);
+    expect(byId.items.map((r: { transactionId: string }) => r.transactionId)).toEqual([rent.transactionId]);
+    // … and only for its owner: the payee's own record of that transfer has another id.
+    expect((await page(`q=${rent.transactionId}`, bob)).items).toHaveLength(0);
     const bobs = await page('limit=100', bob);
     expect(bobs.items.every((r: { userId: string }) => r.userId === bob.userId)).toBe(true);
     expect(

@@ -13,6 +13,9 @@ export type RecordPrefix = (typeof RECORD_PREFIXES)[keyof typeof RECORD_PREFIXES
 const SUFFIX_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const SUFFIX_LENGTH = 8;
 
+/** A whole transaction id as typed into a search box (any case; older ids have 4-character suffixes). */
+export const WHOLE_TRANSACTION_ID = /^(?:TRF|DEP|DEP_CHK|WDL|LOAN)\d{10,16}[0-9A-Z]{4,8}$/i;
+
 /**
  * The spec's shape — prefix + millisecond timestamp — plus eight random characters (40 bits): many
  * records share a millisecond under load (and every record does under a test's frozen clock), and

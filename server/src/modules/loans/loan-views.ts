@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   employmentStatuses,
   formatAprThousandths,
@@ -216,7 +216,10 @@ async function selectLoans(
     .leftJoin(profiles, eq(profiles.userId, loanApplications.userId))
     .leftJoin(transactionRecords, eq(transactionRecords.id, loanApplications.disbursementRecordId))
     .where(and(...where))
-    .orderBy(desc(loanApplications.createdAt), desc(loanApplications.id))
+    // As the index `loan_applications_created_idx` holds it (docs/decisions/0044): a plain `desc` is
+    // nulls first, which the index does not match, and every page sorted the whole table (0.1 s at
+    // 20,000 loans, bench/admin-scale.ts). The columns are NOT NULL, so the order is the same.
+    .orderBy(sql`${loanApplications.createdAt} desc nulls last`, sql`${loanApplications.id} desc nulls last`)
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items.at(-1);

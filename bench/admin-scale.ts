@@ -1,0 +1,635 @@
+// npm run bench:admin [-- --users N --records N --duration S --no-docs --keep]
+//
+// The admin console's tables at scale (issue #8: "Tables stay fast with 100,000 users and 1,000,000
+// records"). Two scratch PostgreSQL databases are seeded the same way (bench/lib/bank-dataset.ts):
+// the bank under test (100,000 customers, 1,000,000 records by default) and a reference bank a
+// hundred times smaller. The built server runs on each; an admin signs in through the API (the
+// emailed code, from the dev mailbox); then every table and query the console asks for is loaded
+// over HTTP with autocannon, in slices alternating between the small and the large bank, and the
+// ratio of the two is the figure. Each endpoint's SQL is also captured from the server's own services and
+// EXPLAINed (ANALYZE, BUFFERS) on the large bank: it must walk an index to its page, not read a
+// big table whole. Results go to docs/benchmarks.md (its own marked section only).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  adminAuditQuerySchema,
+  adminLoanQuerySchema,
+  adminStatementQuerySchema,
+  adminUserListQuerySchema,
+} from '@larkspur/contract';
+import { systemClock } from '../server/src/lib/clock';
+import { createFieldCipher } from '../server/src/lib/field-encryption';
+import { createAuditTrail, type AuditTrail } from '../server/src/modules/admin/audit-trail';
+import {
+  CURSOR_TIMESTAMP_FORMAT,
+  encodeCursor as encodeKeysetCursor,
+} from '../server/src/modules/admin/keyset-cursor';
+import { createAdminOverviewService, type AdminOverviewService } from '../server/src/modules/admin/overview';
+import {
+  createAdminUserDirectory,
+  type AdminUserDirectory,
+} from '../server/src/modules/admin/user-directory';
+import { createAuditLog } from '../server/src/modules/audit/audit-log';
+import { createSessionStore } from '../server/src/modules/auth/session-store';
+import { encodeCursor as encodeRecordCursor, listRecords } from '../server/src/modules/ledger/statements';
+import { adminLoanPage, encodeLoanCursor } from '../server/src/modules/loans/loan-views';
+import { createUserService } from '../server/src/modules/users/user-service';
+import type { Database } from '../server/src/db/client';
+import { BUSY_CUSTOMER_N, createSeededBank, customerShape, type DatasetSummary } from './lib/bank-dataset';
+import { adminSignIn } from './lib/client';
+import {
+  ADMIN_DATABASE_URL,
+  createScratchDatabase,
+  dropDatabase,
+  freePort,
+  machineLine,
+  makeInstances,
+  requireBuild,
+  ROOT,
+  sharedSecrets,
+  startInstance,
+  stopInstance,
+  withDatabase,
+  type Instance,
+} from './lib/cluster';
+import { writeMarkedSection } from './lib/docs-section';
+import { capturingDatabase, explainAction, tableRows, type Capturing, type PlanVerdict } from './lib/explain';
+
+// ---- knobs ---------------------------------------------------------------------------------------
+/** The issue's figures. */
+const DEFAULT_USERS = 100_000;
+const DEFAULT_RECORDS = 1_000_000;
+/** The reference bank is this many times smaller, seeded the same way, measured in the same run. */
+const REFERENCE_DIVISOR = 100;
+/** The seed needs a few customers (the busy one among them) and records beyond the openings. */
+const REFERENCE_USERS_MIN = 100;
+/** A few admins at work at once: pages as a person loads them, not a load test. */
+const CONNECTIONS = 4;
+/** Seconds of load per bank and endpoint, in slices alternating between the two banks. */
+const DEFAULT_DURATION_S = 8;
+const SLICE_S = 1;
+/** autocannon ends a run on its sampling tick (1 s by default): a short tick keeps slices short. */
+const SAMPLE_INTERVAL_MS = 50;
+/** A page slower than this is a failure, not a figure (autocannon's default is 10 s). */
+const REQUEST_TIMEOUT_S = 30;
+/** Large bank's median latency over the small one's: at most this, or the table does not scale. */
+const RATIO_TARGET = 1.5;
+/** Page sizes the console asks for (web/src/features/admin/api/get-*.ts). */
+const USERS_PAGE = 25;
+const TRANSACTIONS_PAGE = 50;
+const LOANS_PAGE = 25;
+const AUDIT_PAGE = 50;
+/** A record type the filter picks: a few percent of all records. */
+const FILTER_RECORD_TYPE = 'Wire Transfer';
+/** A surname ~1 % of customers share, the busy customer's among them: found at every scale. */
+const SURNAME = customerShape(BUSY_CUSTOMER_N).surname.toLowerCase();
+/** The day the date filter picks, this far back: inside everyone's history. */
+const ONE_DAY_AGO_DAYS = 180;
+/** The server's session defaults (config.ts), for the in-process services. */
+const IDLE_TIMEOUT_MS = 15 * 60_000;
+const ABSOLUTE_TIMEOUT_MS = 12 * 3_600_000;
+const ADMIN_EMAIL = 'scale.admin@example.test';
+const ADMIN_PASSWORD = 'scale admin password 1234';
+const DOCS_FILE = path.join(ROOT, 'docs/benchmarks.md');
+const DOCS_START =
+  '<!-- bench:admin:start (generated by npm run bench:admin; edit outside these markers) -->';
+const DOCS_END = '<!-- bench:admin:end -->';
+
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string' },
+    records: { type: 'string' },
+    duration: { type: 'string' },
+    'no-docs': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const largeUsers = Number(args.users ?? DEFAULT_USERS);
+const largeRecords = Number(args.records ?? DEFAULT_RECORDS);
+const durationS = Number(args.duration ?? DEFAULT_DURATION_S);
+
+// ---- the banks ------------------------------------------------------------------------------------
+/** What the requests need from one bank: ids, keys and cursors taken from its own data. */
+interface Fixture {
+  busyUserId: string;
+  busyRecords: number;
+  /** A customer's whole account number (the console's "find by account number"). */
+  accountNumber: string;
+  usersMidCursor: string;
+  recordsMidCursor: string;
+  /** The transaction id of the record in the middle of the table: a search for one record. */
+  transactionId: string;
+  loansMidCursor: string;
+  auditMidCursor: string;
+  oneDay: string;
+}
+
+interface Bank {
+  label: string;
+  customers: number;
+  records: number;
+  dbName: string;
+  url: string;
+  summary: DatasetSummary;
+  fixture: Fixture;
+  instance: Instance | null;
+  cookie: string;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()?.()
+      .catch(() => undefined);
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+/** Latencies to a tenth of a millisecond: pages here take a few. */
+const ms = (value: number) => value.toFixed(1);
+
+async function prepareBank(
+  tag: string,
+  customers: number,
+  records: number,
+  secrets: Record<string, string>,
+): Promise<Bank> {
+  const label = `${count(customers)} users / ${count(records)} records`;
+  console.log(`\n== seeding ${label}`);
+  const dbName = await createScratchDatabase(`larkspur_admin_${tag}`);
+  if (args.keep) cleanups.push(async () => console.log(`kept database ${dbName}`));
+  else cleanups.push(() => dropDatabase(dbName));
+  const url = withDatabase(ADMIN_DATABASE_URL, dbName);
+  const { summary } = await createSeededBank(url, {
+    customers,
+    records,
+    dataKey: Buffer.from(secrets.DATA_ENCRYPTION_KEY ?? '', 'base64'),
+    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, firstName: 'Scale', surname: 'Admin' },
+    log: (line) => console.log(line),
+  });
+  console.log(`  seeded in ${summary.totalSeconds.toFixed(1)} s`);
+  return {
+    label,
+    customers,
+    records,
+    dbName,
+    url,
+    summary,
+    fixture: await fixtureOf(url, summary),
+    instance: null,
+    cookie: '',
+  };
+}
+
+async function fixtureOf(url: string, summary: DatasetSummary): Promise<Fixture> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const one = async <T>(sql: string, params: unknown[]): Promise<T> => {
+      const row = (await client.query(sql, params)).rows[0] as T | undefined;
+      if (!row) throw new Error(`no row for ${sql}`);
+      return row;
+    };
+    const user = await one<{ key: string; id: string }>(
+      `select to_char(created_at at time zone 'UTC', $1) as key, user_id::text as id from profiles
+       where role = 'user' order by created_at desc, user_id desc offset $2 limit 1`,
+      [CURSOR_TIMESTAMP_FORMAT, Math.floor(summary.customers / 2)],
+    );
+    const record = await one<{ created_at: Date; id: string; transaction_id: string }>(
+      `select created_at, id::text, transaction_id from transaction_records
+       order by created_at desc, id desc offset $1 limit 1`,
+      [Math.floor(summary.records / 2)],
+    );
+    const loan = await one<{ created_at: Date; id: string }>(
+      `select created_at, id::text from loan_applications order by created_at desc, id desc offset $1 limit 1`,
+      [Math.floor(summary.loans / 2)],
+    );
+    const audit = await one<{ key: string; id: string }>(
+      `select to_char(created_at at time zone 'UTC', $1) as key, id::text from audit_log
+       order by created_at desc, id desc offset $2 limit 1`,
+      [CURSOR_TIMESTAMP_FORMAT, Math.floor(summary.auditRows / 2)],
+    );
+    return {
+      busyUserId: summary.busyCustomer.userId,
+      busyRecords: summary.busyCustomer.records,
+      accountNumber: customerShape(Math.floor(summary.customers / 2) + 1).accountNumber,
+      usersMidCursor: encodeKeysetCursor('createdAt:desc', [user.key, user.id]),
+      recordsMidCursor: encodeRecordCursor({ createdAt: record.created_at.toISOString(), id: record.id }),
+      transactionId: record.transaction_id,
+      loansMidCursor: encodeLoanCursor({ createdAt: loan.created_at, id: loan.id }),
+      auditMidCursor: encodeKeysetCursor('audit', [audit.key, audit.id]),
+      oneDay: new Date(Date.now() - ONE_DAY_AGO_DAYS * 86_400_000).toISOString().slice(0, 10),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(bank: Bank, secrets: Record<string, string>, tag: string): Promise<void> {
+  const port = await freePort();
+  const [instance] = makeInstances(
+    1,
+    [port],
+    {
+      DATABASE_URL: bank.url,
+      EMAIL_TRANSPORT: 'mailbox',
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+      ...secrets,
+    },
+    `bench-admin-${tag}`,
+  );
+  if (!instance) throw new Error('no instance');
+  bank.instance = instance;
+  cleanups.push(() => stopInstance(instance));
+  await startInstance(instance);
+  bank.cookie = await adminSignIn(instance.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+// ---- what the console loads -------------------------------------------------------------------------
+/** The server's services, in this process, on the large bank, with every statement captured. */
+interface Services {
+  db: Database;
+  directory: AdminUserDirectory;
+  auditTrail: AuditTrail;
+  overview: AdminOverviewService;
+}
+
+interface Endpoint {
+  table: string;
+  what: string;
+  /** The request, as the console sends it. */
+  path(f: Fixture): string;
+  /** The same request through the route's own parsing and service call, for EXPLAIN. */
+  run(s: Services, f: Fixture): Promise<unknown>;
+  /** Tables this endpoint reads whole on purpose, and why (a total over every customer). */
+  readsWhole?: { tables: string[]; why: string };
+}
+
+type Query = Record<string, string>;
+const withQuery = (base: string, query: Query) => `${base}?${new URLSearchParams(query).toString()}`;
+
+function users(what: string, query: (f: Fixture) => Query): Endpoint {
+  const q = (f: Fixture): Query => ({ ...query(f), limit: String(USERS_PAGE) });
+  return {
+    table: 'Users',
+    what,
+    path: (f) => withQuery('/api/admin/users', q(f)),
+    run: (s, f) => s.directory.list(adminUserListQuerySchema.parse(q(f))),
+  };
+}
+
+function transactions(what: string, query: (f: Fixture) => Query): Endpoint {
+  const q = (f: Fixture): Query => ({ ...query(f), limit: String(TRANSACTIONS_PAGE) });
+  return {
+    table: 'Transactions',
+    what,
+    path: (f) => withQuery('/api/admin/transactions', q(f)),
+    run: (s, f) => {
+      // As admin-ledger-routes.ts hands the parsed query to the statement.
+      const { cursor, limit, ...filter } = adminStatementQuerySchema.parse(q(f));
+      return listRecords(s.db, filter, { cursor, limit });
+    },
+  };
+}
+
+function loans(what: string, query: (f: Fixture) => Query): Endpoint {
+  const q = (f: Fixture): Query => ({ ...query(f), limit: String(LOANS_PAGE) });
+  return {
+    table: 'Loans',
+    what,
+    path: (f) => withQuery('/api/admin/loans', q(f)),
+    run: (s, f) => adminLoanPage(s.db, adminLoanQuerySchema.parse(q(f))),
+  };
+}
+
+function audit(what: string, query: (f: Fixture) => Query): Endpoint {
+  const q = (f: Fixture): Query => ({ ...query(f), limit: String(AUDIT_PAGE) });
+  return {
+    table: 'Audit log',
+    what,
+    path: (f) => withQuery('/api/admin/audit', q(f)),
+    run: (s, f) => {
+      const { cursor, limit, ...filter } = adminAuditQuerySchema.parse(q(f));
+      return s.auditTrail.list(filter, { cursor, limit });
+    },
+  };
+}
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    table: 'Overview',
+    what: 'KPIs, 7-day volume chart, latest admin actions',
+    path: () => '/api/admin/overview',
+    run: (s) => s.overview.get(),
+    readsWhole: {
+      tables: ['profiles', 'accounts', 'loan_applications'],
+      why: 'customers by status, the balances held and the pending loans are totals',
+    },
+  },
+  users('newest first (default)', () => ({})),
+  users('oldest first', () => ({ sort: 'createdAt', order: 'asc' })),
+  users('name A→Z', () => ({ sort: 'name', order: 'asc' })),
+  users('name Z→A', () => ({ sort: 'name', order: 'desc' })),
+  users('balance high→low', () => ({ sort: 'balance', order: 'desc' })),
+  users('balance low→high', () => ({ sort: 'balance', order: 'asc' })),
+  users('search "mar" (name prefix, ~13 %)', () => ({ q: 'mar' })),
+  users(`search "${SURNAME}" (surname prefix, ~1 %)`, () => ({ q: SURNAME })),
+  users('search a whole account number', (f) => ({ q: f.accountNumber })),
+  users('status = suspended (2 %)', () => ({ status: 'suspended' })),
+  users('deep page (cursor at the middle)', (f) => ({ cursor: f.usersMidCursor })),
+  {
+    table: 'Users',
+    what: "the busy customer's file",
+    path: (f) => `/api/admin/users/${f.busyUserId}`,
+    run: (s, f) => s.directory.get(f.busyUserId),
+  },
+  transactions('newest first', () => ({})),
+  transactions("the busy customer's records", (f) => ({ userId: f.busyUserId })),
+  transactions(`type = ${FILTER_RECORD_TYPE}`, () => ({ type: FILTER_RECORD_TYPE })),
+  transactions(`one day (${ONE_DAY_AGO_DAYS} days ago)`, (f) => ({ from: f.oneDay, to: f.oneDay })),
+  transactions(`search "${SURNAME}" (a name)`, () => ({ q: SURNAME })),
+  transactions('search a whole transaction ID', (f) => ({ q: f.transactionId })),
+  transactions('deep page (cursor at the middle)', (f) => ({ cursor: f.recordsMidCursor })),
+  loans('newest first', () => ({})),
+  loans('status = Pending', () => ({ status: 'Pending' })),
+  loans('deep page (cursor at the middle)', (f) => ({ cursor: f.loansMidCursor })),
+  audit('newest first', () => ({})),
+  audit('admin actions only (actionPrefix=admin.)', () => ({ actionPrefix: 'admin.' })),
+  audit('deep page (cursor at the middle)', (f) => ({ cursor: f.auditMidCursor })),
+];
+
+// ---- measuring ----------------------------------------------------------------------------------------
+interface Load {
+  p50: number;
+  p99: number;
+  rps: number;
+  failures: number;
+}
+
+/**
+ * One autocannon run of `amount` requests (never cut short: a slow page's answers all count, and
+ * no abandoned request keeps the server busy into the next measurement). Each 200's own time is
+ * kept: autocannon's histogram has 1 ms steps, too coarse here.
+ */
+async function slice(bank: Bank, requestPath: string, amount: number, times: number[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: bank.instance?.url ?? '',
+        connections: CONNECTIONS,
+        amount,
+        sampleInt: SAMPLE_INTERVAL_MS,
+        timeout: REQUEST_TIMEOUT_S,
+        requests: [{ method: 'GET', path: requestPath, headers: { cookie: bank.cookie } }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result.non2xx + result.errors + result.timeouts)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode === 200) times.push(responseTime);
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+}
+
+/**
+ * The same request on both banks in alternating slices of about a second each, so that both see
+ * the same moments of this shared machine's load (it swings by a factor of two within a minute).
+ * A warm-up of one request per connection sizes each bank's slices.
+ */
+async function loadBoth(small: Bank, large: Bank, endpoint: Endpoint): Promise<[Load, Load]> {
+  const banks = [small, large];
+  const perSlice = await Promise.all(
+    banks.map(async (bank) => {
+      const warm: number[] = [];
+      await slice(bank, endpoint.path(bank.fixture), CONNECTIONS, warm);
+      const meanS = warm.reduce((sum, t) => sum + t, 0) / Math.max(warm.length, 1) / 1000;
+      return Math.max(CONNECTIONS, Math.round((CONNECTIONS * SLICE_S) / Math.max(meanS, 1e-3)));
+    }),
+  );
+  const times: number[][] = [[], []];
+  const failures = [0, 0];
+  for (let round = 0; round < durationS / SLICE_S; round++) {
+    for (const [i, bank] of banks.entries()) {
+      const failed = await slice(
+        bank,
+        endpoint.path(bank.fixture),
+        perSlice[i] ?? CONNECTIONS,
+        times[i] ?? [],
+      );
+      failures[i] = (failures[i] ?? 0) + failed;
+    }
+  }
+  const loadOf = (i: number): Load => {
+    const sorted = [...(times[i] ?? [])].sort((a, b) => a - b);
+    const meanMs = sorted.reduce((sum, t) => sum + t, 0) / sorted.length;
+    return {
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      // A closed loop: each connection sends its next request when the last one is answered.
+      rps: (CONNECTIONS * 1000) / meanMs,
+      failures: failures[i] ?? 0,
+    };
+  };
+  return [loadOf(0), loadOf(1)];
+}
+
+/** One request first: a page that errors or comes back empty would measure nothing. */
+async function checkAnswers(bank: Bank, endpoint: Endpoint): Promise<void> {
+  const res = await fetch(`${bank.instance?.url ?? ''}${endpoint.path(bank.fixture)}`, {
+    headers: { cookie: bank.cookie },
+  });
+  const text = await res.text();
+  const body = JSON.parse(text) as { items?: unknown[] };
+  if (res.status !== 200 || (Array.isArray(body.items) && body.items.length === 0)) {
+    throw new Error(
+      `${endpoint.table} · ${endpoint.what} on ${bank.label}: ${res.status} ${text.slice(0, 300)}`,
+    );
+  }
+}
+
+interface PlanSummary {
+  executionMs: number;
+  buffers: number;
+  rowsRead: number;
+  statements: number;
+  indexes: string[];
+  problems: string[];
+  excused: string[];
+}
+
+async function explainEndpoints(bank: Bank, secrets: Record<string, string>): Promise<PlanSummary[]> {
+  console.log(`\n== EXPLAIN (ANALYZE, BUFFERS) of each endpoint's SQL on ${bank.label}`);
+  const pool = new pg.Pool({ connectionString: bank.url, max: 4 });
+  try {
+    const capturing: Capturing = capturingDatabase(pool);
+    const db = capturing.db;
+    const clock = systemClock;
+    const cipher = createFieldCipher(Buffer.from(secrets.DATA_ENCRYPTION_KEY ?? '', 'base64'));
+    const usersService = createUserService({ db, clock, cipher });
+    const sessions = createSessionStore({
+      db,
+      clock,
+      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      absoluteTimeoutMs: ABSOLUTE_TIMEOUT_MS,
+    });
+    const auditTrail = createAuditTrail({ db });
+    const services: Services = {
+      db,
+      directory: createAdminUserDirectory({
+        db,
+        clock,
+        users: usersService,
+        sessions,
+        audit: createAuditLog({ clock }),
+      }),
+      auditTrail,
+      overview: createAdminOverviewService({ db, clock, auditTrail }),
+    };
+    const sizes = await tableRows(pool);
+    const summaries: PlanSummary[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const verdicts: PlanVerdict[] = await explainAction(pool, capturing, sizes, () =>
+        endpoint.run(services, bank.fixture),
+      );
+      const excusedTables = new Set(endpoint.readsWhole?.tables ?? []);
+      const all = verdicts.flatMap((v) => v.problems);
+      const summary: PlanSummary = {
+        executionMs: verdicts.reduce((sum, v) => sum + v.executionMs, 0),
+        buffers: verdicts.reduce((sum, v) => sum + v.buffers, 0),
+        rowsRead: verdicts.reduce((sum, v) => sum + v.rowsRead, 0),
+        statements: verdicts.length,
+        indexes: [...new Set(verdicts.flatMap((v) => v.indexes))],
+        problems: all.filter((p) => !p.table || !excusedTables.has(p.table)).map((p) => p.text),
+        excused: all.filter((p) => p.table && excusedTables.has(p.table)).map((p) => p.text),
+      };
+      summaries.push(summary);
+      console.log(
+        `  ${endpoint.table} · ${endpoint.what}: ${summary.executionMs.toFixed(2)} ms in ${summary.statements} statement(s), ${count(summary.rowsRead)} rows read, ${count(summary.buffers)} pages; ${
+          summary.problems.length > 0 ? `PROBLEM ${summary.problems.join('; ')}` : 'ok'
+        }${summary.excused.length > 0 ? ` (by design: ${summary.excused.join('; ')})` : ''}`,
+      );
+    }
+    return summaries;
+  } finally {
+    await pool.end();
+  }
+}
+
+// ---- report -------------------------------------------------------------------------------------------
+interface Row {
+  endpoint: Endpoint;
+  small: Load;
+  large: Load;
+  ratio: number;
+  plan: PlanSummary;
+  ok: boolean;
+}
+
+function planCell(plan: PlanSummary): string {
+  const head = `${plan.executionMs.toFixed(1)} ms, ${count(plan.rowsRead)} rows`;
+  if (plan.problems.length > 0) return `${head}: **${plan.problems.join('; ')}**`;
+  if (plan.excused.length > 0) return `${head}: ${plan.excused.join('; ')} (by design)`;
+  return `${head}: ${plan.indexes.join(', ') || 'no index needed'}`;
+}
+
+function report(rows: Row[], small: Bank, large: Bank, started: Date): string {
+  const cell = (l: Load) => `${ms(l.p50)} / ${ms(l.p99)}`;
+  const table = [
+    `| Table | Request | ${small.label}: p50 / p99 ms | ${large.label}: p50 / p99 ms | req/s small → large | Ratio | EXPLAIN on the large bank | OK |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.endpoint.table} | ${r.endpoint.what} | ${cell(r.small)} | ${cell(r.large)} | ${r.small.rps.toFixed(0)} → ${r.large.rps.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${planCell(r.plan)} | ${r.ok ? 'yes' : '**no**'} |`,
+    ),
+  ];
+  const phases = (bank: Bank) =>
+    bank.summary.phases.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join('; ');
+  const dataset = (bank: Bank) =>
+    `${count(bank.summary.customers)} customers, ${count(bank.summary.records)} records in ${count(bank.summary.entries)} balanced journal entries (${count(bank.summary.postings)} postings), ${count(bank.summary.loans)} loans, ${count(bank.summary.auditRows)} audit rows`;
+  const argv = process.argv.slice(2);
+  return [
+    `Run ${started.toISOString()} with \`npm run bench:admin${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}\` on ${machineLine()}; PostgreSQL at ${new URL(ADMIN_DATABASE_URL).host}.`,
+    '',
+    ...table,
+    '',
+    `- Latency: each response's own time as autocannon saw it (${CONNECTIONS} connections, keep-alive, the admin's session cookie), about ${durationS} s per bank after a warm-up of one request per connection, in slices of about ${SLICE_S} s alternating between the two servers so both see the same moments of this machine's load. Ratio: the large bank's p50 over the small one's; target ≤ ${RATIO_TARGET}×. OK also needs a plan without a full read of a big table (totals the overview exists to show excepted).`,
+    `- EXPLAIN: the endpoint's statements, captured from the server's services called with the parsed query, run with \`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF)\`: summed median execution time, rows read by the scans, and the indexes used or what is wrong (a sequential scan, a sort of ≥ 10,000 rows, or a node reading ≥ 10 % of a table with ≥ 10,000 rows).`,
+    `- Large bank: ${dataset(large)}; seeded in ${large.summary.totalSeconds.toFixed(1)} s (${phases(large)}). The busy customer owns ${count(large.fixture.busyRecords)} records.`,
+    `- Small bank: ${dataset(small)}; seeded in ${small.summary.totalSeconds.toFixed(1)} s. The busy customer owns ${count(small.fixture.busyRecords)} records.`,
+    `- Both ledgers pass every \`npm run ledger:verify\` check after seeding (entries balance, cached balances equal postings, no negative customer balance, every record on its owner's entry, all balances sum to zero).`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  requireBuild();
+  const started = new Date();
+  console.log(`bench:admin: ${machineLine()}`);
+  process.once('SIGINT', () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+  const secrets = sharedSecrets();
+  let failed = 0;
+  try {
+    const small = await prepareBank(
+      'small',
+      Math.max(REFERENCE_USERS_MIN, Math.round(largeUsers / REFERENCE_DIVISOR)),
+      Math.round(largeRecords / REFERENCE_DIVISOR),
+      secrets,
+    );
+    const large = await prepareBank('large', largeUsers, largeRecords, secrets);
+    await startServer(small, secrets, 'small');
+    await startServer(large, secrets, 'large');
+    for (const endpoint of ENDPOINTS) {
+      await checkAnswers(small, endpoint);
+      await checkAnswers(large, endpoint);
+    }
+    const plans = await explainEndpoints(large, secrets);
+
+    console.log(
+      `\n== page loads: ${CONNECTIONS} connections, ${durationS} s per bank in ${SLICE_S} s slices alternating small and large`,
+    );
+    const rows: Row[] = [];
+    for (const [i, endpoint] of ENDPOINTS.entries()) {
+      const [smallLoad, largeLoad] = await loadBoth(small, large, endpoint);
+      const plan = plans[i] as PlanSummary;
+      const ratio = largeLoad.p50 / smallLoad.p50;
+      const ok =
+        ratio <= RATIO_TARGET &&
+        plan.problems.length === 0 &&
+        smallLoad.failures === 0 &&
+        largeLoad.failures === 0;
+      if (!ok) failed += 1;
+      rows.push({ endpoint, small: smallLoad, large: largeLoad, ratio, plan, ok });
+      console.log(
+        `  [${ok ? ' ok ' : 'MISS'}] ${endpoint.table} · ${endpoint.what}: p50 ${ms(smallLoad.p50)} → ${ms(largeLoad.p50)} ms, p99 ${ms(smallLoad.p99)} → ${ms(largeLoad.p99)} ms, ${smallLoad.rps.toFixed(0)} → ${largeLoad.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)}×${smallLoad.failures + largeLoad.failures > 0 ? `, ${smallLoad.failures + largeLoad.failures} failed` : ''}`,
+      );
+    }
+    const body = report(rows, small, large, started);
+    console.log(`\n${body}`);
+    if (!args['no-docs']) {
+      writeMarkedSection({
+        file: DOCS_FILE,
+        heading: 'Admin tables at scale (npm run bench:admin)',
+        start: DOCS_START,
+        end: DOCS_END,
+        body,
+      });
+      console.log(`\nwrote ${path.relative(ROOT, DOCS_FILE)}`);
+    }
+    for (const bank of [small, large]) {
+      if (bank.instance && fs.existsSync(bank.instance.logFile))
+        console.log(`server log: ${bank.instance.logFile}`);
+    }
+  } finally {
+    await cleanUp();
+  }
+  console.log(`\nbench:admin: ${ENDPOINTS.length} endpoints, ${failed} not meeting the target`);
+}
+
+await main();
