@@ -179,6 +179,10 @@ describe('parseLoanInput', () => {
     });
   });
 
+  it('names the amount limits in whole dollars with thousands separators', () => {
+    expect(loanInputMessages.amountRange).toBe('Enter an amount from $1,000 to $10,000,000.');
+  });
+
   it.each([
     [{ amount: '999.99', apr: '5', termMonths: '12' }, 'amount', loanInputMessages.amountRange],
     [{ amount: '10000001', apr: '5', termMonths: '12' }, 'amount', loanInputMessages.amountRange],

@@ -17,6 +17,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       id: 'root',
       element: <RootLayout />,
       errorElement: <ErrorFallback />,
+      // main.tsx renders once the first navigation has settled (index.html shows this same loader
+      // until then), so this shows only if the app is ever rendered before that.
       hydrateFallbackElement: <FullScreenLoader label="Loading Larkspur Bank" />,
       // The session decides the header and every guard; nothing renders until it is known.
       loader: () => loadSession(queryClient),

@@ -1,25 +1,6 @@
 import { useState } from 'react';
-import { preload } from 'react-dom';
-import { slides, fallbackSrc, TALL_MEDIA, WIDE_MEDIA, WIDE_SIZES, type Slide } from '../content/slides';
+import { slides, fallbackSrc, TALL_MEDIA, WIDE_SIZES, type Slide } from '../content/slides';
 import { FADE_MS, SLIDE_COUNT, useSlideshow } from '../hooks/use-slideshow';
-
-/**
- * The first slide is the largest thing the home page paints: ask for it as soon as this module
- * loads (in parallel with the session request), at high priority, in the cut the screen will use.
- */
-export function preloadFirstSlide(): void {
-  const first = slides[0];
-  if (!first) return;
-  preload(first.tall.avif, { as: 'image', type: 'image/avif', media: TALL_MEDIA, fetchPriority: 'high' });
-  preload(fallbackSrc(first), {
-    as: 'image',
-    type: 'image/avif',
-    media: WIDE_MEDIA,
-    imageSrcSet: first.wide.avif,
-    imageSizes: WIDE_SIZES,
-    fetchPriority: 'high',
-  });
-}
 
 function SlidePicture({ slide, first }: { slide: Slide; first: boolean }) {
   return (

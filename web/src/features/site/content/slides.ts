@@ -1,15 +1,7 @@
 // The slideshow's images: generated illustrations, made by scripts/generate-site-images.mjs (see
 // docs/decisions/0010-public-site-images.md). Imported, so the build fingerprints them and the
-// server can cache them for a year.
-import skylineTallAvif from '@/assets/site/slide-0-skyline-tall-800.avif';
-import skylineTallJpg from '@/assets/site/slide-0-skyline-tall-800.jpg';
-import skylineTallWebp from '@/assets/site/slide-0-skyline-tall-800.webp';
-import skylineWide1280Avif from '@/assets/site/slide-0-skyline-wide-1280.avif';
-import skylineWide1280Jpg from '@/assets/site/slide-0-skyline-wide-1280.jpg';
-import skylineWide1280Webp from '@/assets/site/slide-0-skyline-wide-1280.webp';
-import skylineWide1920Avif from '@/assets/site/slide-0-skyline-wide-1920.avif';
-import skylineWide1920Jpg from '@/assets/site/slide-0-skyline-wide-1920.jpg';
-import skylineWide1920Webp from '@/assets/site/slide-0-skyline-wide-1920.webp';
+// server can cache them for a year. The first slide lives in first-slide.ts.
+import { firstSlide, wideSet as set, type Slide } from './first-slide';
 import kitchenTallAvif from '@/assets/site/slide-1-kitchen-tall-800.avif';
 import kitchenTallJpg from '@/assets/site/slide-1-kitchen-tall-800.jpg';
 import kitchenTallWebp from '@/assets/site/slide-1-kitchen-tall-800.webp';
@@ -29,30 +21,10 @@ import larkspurWide1920Avif from '@/assets/site/slide-2-larkspur-wide-1920.avif'
 import larkspurWide1920Jpg from '@/assets/site/slide-2-larkspur-wide-1920.jpg';
 import larkspurWide1920Webp from '@/assets/site/slide-2-larkspur-wide-1920.webp';
 
-/** Phones get the portrait cut below this width; wider screens the landscape one. */
-export const TALL_MEDIA = '(max-width: 767px)';
-export const WIDE_MEDIA = '(min-width: 768px)';
-export const WIDE_SIZES = '100vw';
-
-export interface Slide {
-  /** What the picture shows (it is decorative, so this is for maintainers, not alt text). */
-  subject: string;
-  tall: { avif: string; webp: string; jpg: string };
-  wide: { avif: string; webp: string; jpg: string };
-}
-
-const set = (w1280: string, w1920: string) => `${w1280} 1280w, ${w1920} 1920w`;
+export { fallbackSrc, TALL_MEDIA, WIDE_SIZES, type Slide } from './first-slide';
 
 export const slides: readonly Slide[] = [
-  {
-    subject: 'A city skyline at dusk',
-    tall: { avif: skylineTallAvif, webp: skylineTallWebp, jpg: skylineTallJpg },
-    wide: {
-      avif: set(skylineWide1280Avif, skylineWide1920Avif),
-      webp: set(skylineWide1280Webp, skylineWide1920Webp),
-      jpg: set(skylineWide1280Jpg, skylineWide1920Jpg),
-    },
-  },
+  firstSlide,
   {
     subject: 'A family kitchen table with a laptop',
     tall: { avif: kitchenTallAvif, webp: kitchenTallWebp, jpg: kitchenTallJpg },
@@ -72,6 +44,3 @@ export const slides: readonly Slide[] = [
     },
   },
 ];
-
-/** The landscape JPEG the `<img>` falls back to when no `<source>` applies. */
-export const fallbackSrc = (slide: Slide) => slide.wide.jpg.split(' ')[0] ?? '';

@@ -14,12 +14,15 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { CtaBand } from '../components/cta-band';
 import { FeatureGrid } from '../components/feature-grid';
-import { HeroSlideshow, preloadFirstSlide } from '../components/hero-slideshow';
+import { HeroSlideshow } from '../components/hero-slideshow';
 import { IllustrativeBadge } from '../components/illustrative';
 import { LinkCard } from '../components/link-card';
 import { Section } from '../components/section';
+import { preloadFirstSlide } from '../content/first-slide';
 import { homeLoanExample } from '../content/home-loan-example';
 
+// The entry asks for it already when the home page is the first page opened (main.tsx); this covers
+// arriving here from another page.
 preloadFirstSlide();
 
 const ex = homeLoanExample.text;
