@@ -1,27 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '@/components/ui/icon-base';
 
-// The console's own nav icons, drawn like components/ui/icons.tsx (24-unit line icons, decorative).
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-6', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+// The console's own nav icons, on the shared line-icon drawing.
 export const UsersIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="9" cy="8" r="3.5" />

@@ -1,27 +1,19 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon-base';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
 import { mainNavigation } from '../content/navigation';
 import { Logo } from './logo';
 
-// Drawn here rather than imported from components/ui/icons: that module would then ship, whole, in
+// Only the tiny shared drawing, not components/ui/icons: that module would then ship, whole, in
 // the code every page downloads (a module is never split between chunks).
 function MenuGlyph({ open }: { open: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-6"
-    >
+    <Icon>
       <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-    </svg>
+    </Icon>
   );
 }
 
