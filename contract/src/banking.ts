@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSIGHT_PERIOD_DAYS } from './insight-periods';
 import { amountInputSchema, moneySchema } from './money';
 
 /**
@@ -183,8 +184,8 @@ export const recipientLookupResponseSchema = z.object({
   maskedName: z.string(),
 });
 
-/** Periods the overview's charts offer. */
-export const INSIGHT_PERIOD_DAYS = [30, 90] as const;
+// Zod-free, so the overview can offer the periods without loading the schemas (insight-periods.ts).
+export { INSIGHT_PERIOD_DAYS } from './insight-periods';
 
 export const insightsQuerySchema = z.strictObject({
   days: z.coerce

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, ne, lt } from 'drizzle-orm';
+import { and, eq, ne, lt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { identities, profiles, sessions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -64,6 +64,28 @@ export function createSessionStore(deps: {
 }): SessionStore {
   const { db, clock, idleTimeoutMs, absoluteTimeoutMs } = deps;
 
+  // Every signed-in request runs this: built once, and prepared once per database connection.
+  const resolveQuery = db
+    .select({
+      idHash: sessions.idHash,
+      userId: sessions.userId,
+      idleExpiresAt: sessions.idleExpiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      email: identities.email,
+      role: profiles.role,
+      status: profiles.status,
+      firstName: profiles.firstName,
+      surname: profiles.surname,
+      accountNumber: profiles.accountNumber,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(sessions)
+    .innerJoin(identities, eq(identities.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('session_resolve');
+
   const idleDeadline = (now: Date, absolute: Date) =>
     new Date(Math.min(now.getTime() + idleTimeoutMs, absolute.getTime()));
 
@@ -93,25 +115,7 @@ export function createSessionStore(deps: {
     async resolve(rawId) {
       if (rawId.length === 0 || rawId.length > SESSION_ID_LENGTH_MAX) return null;
       const idHash = hashSessionId(rawId);
-      const rows = await db
-        .select({
-          idHash: sessions.idHash,
-          userId: sessions.userId,
-          idleExpiresAt: sessions.idleExpiresAt,
-          absoluteExpiresAt: sessions.absoluteExpiresAt,
-          email: identities.email,
-          role: profiles.role,
-          status: profiles.status,
-          firstName: profiles.firstName,
-          surname: profiles.surname,
-          accountNumber: profiles.accountNumber,
-          avatarUrl: profiles.avatarUrl,
-        })
-        .from(sessions)
-        .innerJoin(identities, eq(identities.id, sessions.userId))
-        .leftJoin(profiles, eq(profiles.userId, sessions.userId))
-        .where(eq(sessions.idHash, idHash))
-        .limit(1);
+      const rows = await resolveQuery.execute({ idHash });
       const row = rows[0];
       if (!row) return null;
       const now = clock.now();

@@ -46,43 +46,36 @@ export function adminLedgerRoutes(deps: { db: Database; banking: BankingService 
       return { userId: request.auth.userId, ip: request.ip };
     };
 
-    app.post(
-      '/users/:id/credit',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Deposit helper: credit a customer (Deposit record), with a reason',
-          params: z.object({ id: z.uuid() }),
-          headers: idempotencyHeader,
-          body: adminAmountRequestSchema,
-          response: { 201: movementResponseSchema, ...errors },
+    const cashSummaries = {
+      credit: 'Deposit helper: credit a customer (Deposit record), with a reason',
+      debit: 'Withdrawal helper: debit a customer (Withdrawal record); returns the new balance',
+    } as const;
+    for (const direction of ['credit', 'debit'] as const) {
+      app.post(
+        `/users/:id/${direction}`,
+        {
+          schema: {
+            tags: ['admin'],
+            summary: cashSummaries[direction],
+            params: z.object({ id: z.uuid() }),
+            headers: idempotencyHeader,
+            body: adminAmountRequestSchema,
+            response: { 201: movementResponseSchema, ...errors },
+          },
         },
-      },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const result = await banking.adminCredit(actorOf(request), request.params.id, request.body, key);
-        return reply.status(result.statusCode).send(result.body as never);
-      },
-    );
-
-    app.post(
-      '/users/:id/debit',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Withdrawal helper: debit a customer (Withdrawal record); returns the new balance',
-          params: z.object({ id: z.uuid() }),
-          headers: idempotencyHeader,
-          body: adminAmountRequestSchema,
-          response: { 201: movementResponseSchema, ...errors },
+        async (request, reply) => {
+          const key = parseIdempotencyKey(request.headers['idempotency-key']);
+          const result = await banking.adminCash(
+            direction,
+            actorOf(request),
+            request.params.id,
+            request.body,
+            key,
+          );
+          return reply.status(result.statusCode).send(result.body as never);
         },
-      },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const result = await banking.adminDebit(actorOf(request), request.params.id, request.body, key);
-        return reply.status(result.statusCode).send(result.body as never);
-      },
-    );
+      );
+    }
 
     app.get(
       '/transactions',

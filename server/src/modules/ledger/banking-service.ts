@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { and, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
+  CURRENCY,
   CHECK_IMAGE_BYTES_MAX,
   formatCents,
   parseAmountToCents,
@@ -26,8 +28,8 @@ import type { AuditLog } from '../audit/audit-log';
 import { renderMoneyAlert, type EmailBrand, type Outbox } from '../email/index';
 import type { UserService } from '../users/user-service';
 import { Rejection, runIdempotent, type StoredAnswer } from './idempotency';
-import { lockAccounts, postEntry, type EntryKind } from './journal';
-import { toRecordDto, type RecordRow } from './records';
+import { lockAccounts, POSTED_ENTRY_ID, postEntry, type EntryKind } from './journal';
+import { counterpartyOf, RECORD_STATUS_SUCCESSFUL, toRecordDto, type RecordRow } from './records';
 import { ensureSystemAccounts, SYSTEM_ACCOUNTS, type SystemAccountCode } from './system-accounts';
 import { newTransactionId, RECORD_PREFIXES, type RecordPrefix } from './transaction-ids';
 
@@ -42,6 +44,11 @@ interface Customer {
   email: string;
   status: 'active' | 'suspended' | 'closed';
   accountLimitCents: bigint;
+}
+
+/** A customer whose account row this transaction holds locked, with its balance as locked. */
+interface LockedCustomer extends Customer {
+  balanceCents: bigint;
 }
 
 export interface TransferInput {
@@ -59,7 +66,6 @@ export interface TransferInput {
 interface RecordValues {
   prefix: RecordPrefix;
   userId: string;
-  entryId: number;
   direction: Direction;
   type: string;
   amountCents: bigint;
@@ -72,6 +78,12 @@ interface RecordValues {
   purpose: string;
   internationalDetails?: InternationalDetails | null;
   createdAt?: Date;
+}
+
+/** What an admin gives to put cash into, or take it out of, a customer's account. */
+export interface AdminCashInput {
+  amount: string;
+  reason: string;
 }
 
 export interface CheckImageInput {
@@ -128,6 +140,8 @@ export function createBankingService(deps: {
     status: profiles.status,
     role: profiles.role,
     accountLimitCents: profiles.accountLimitCents,
+    // Read as locked by `lockParties`; a plain read's balance is only a snapshot, and unused.
+    balanceCents: accounts.balanceCents,
   };
 
   function selectCustomers(tx: DbOrTx, where: SQL | undefined) {
@@ -165,89 +179,122 @@ export function createBankingService(deps: {
   }
 
   /**
-   * A transfer's two parties in one query: the sender by user id, the recipient by account number
-   * (the same row when someone names their own account). Each is what `loadCustomer` would give.
+   * A transfer's two parties in one query, their accounts locked (in id order, as `lockAccounts`
+   * locks, so that movements queue rather than deadlock): the sender by user id, the recipient by
+   * account number (the same row when someone names their own account). Each is what
+   * `loadCustomer` would give, with the balance as locked.
    */
-  async function loadParties(
-    tx: DbOrTx,
+  async function lockParties(
+    tx: Tx,
     senderId: string,
     recipientAccount: string,
-  ): Promise<{ sender: Customer | null; recipient: Customer | null }> {
+  ): Promise<{ sender: LockedCustomer | null; recipient: LockedCustomer | null }> {
     const rows = await selectCustomers(
       tx,
       or(eq(profiles.userId, senderId), eq(profiles.accountNumber, recipientAccount)),
-    );
+    )
+      .orderBy(accounts.id)
+      .for('update', { of: accounts });
+    const locked = (row: (typeof rows)[number] | undefined): LockedCustomer | null => {
+      const customer = toCustomer(row);
+      return customer && row ? { ...customer, balanceCents: row.balanceCents } : null;
+    };
     return {
-      sender: toCustomer(rows.find((row) => row.userId === senderId)),
-      recipient: toCustomer(rows.find((row) => row.accountNumber === recipientAccount)),
+      sender: locked(rows.find((row) => row.userId === senderId)),
+      recipient: locked(rows.find((row) => row.accountNumber === recipientAccount)),
     };
   }
 
-  /** Writes records in one statement; they come back in the order given. */
-  async function writeRecords(tx: Tx, records: RecordValues[]): Promise<RecordRow[]> {
+  /**
+   * Posts a movement in one statement (decision 0017): its journal entry, and for each customer it
+   * touches, their record and the email alert that tells them. The records are known in full
+   * beforehand (ids are drawn here), so nothing is read back; each alert states the balance after
+   * the movement, the locked balance ± the amount, which is asserted against the posted one.
+   * `measure`: as `postEntry`'s.
+   */
+  async function postMovement(
+    tx: Tx,
+    entry: Parameters<typeof postEntry>[1],
+    legs: { values: RecordValues; customer: Customer; balanceBeforeCents: bigint }[],
+    measure?: SQL,
+  ): Promise<{ records: RecordRow[]; measured: string | null }> {
     const now = clock.now();
-    const values = records.map((record) => ({
-      transactionId: newTransactionId(record.prefix, now),
-      userId: record.userId,
-      entryId: record.entryId,
-      direction: record.direction,
-      type: record.type,
-      amountCents: record.amountCents,
-      recipientName: record.recipientName,
-      recipientAccount: record.recipientAccount,
-      bankName: record.bankName,
-      routingNumber: record.routingNumber ?? null,
-      senderName: record.senderName,
-      senderAccount: record.senderAccount,
-      purpose: record.purpose,
-      status: 'Successful',
-      internationalDetails: record.internationalDetails ?? null,
-      createdAt: record.createdAt ?? now,
+    const rows = legs.map(({ values }): Omit<RecordRow, 'entryId'> => ({
+      id: crypto.randomUUID(),
+      transactionId: newTransactionId(values.prefix, now),
+      userId: values.userId,
+      direction: values.direction,
+      type: values.type,
+      amountCents: values.amountCents,
+      currency: CURRENCY,
+      recipientName: values.recipientName,
+      recipientAccount: values.recipientAccount,
+      bankName: values.bankName,
+      routingNumber: values.routingNumber ?? null,
+      senderName: values.senderName,
+      senderAccount: values.senderAccount,
+      purpose: values.purpose,
+      status: RECORD_STATUS_SUCCESSFUL,
+      internationalDetails: values.internationalDetails ?? null,
+      createdAt: values.createdAt ?? now,
       recordedAt: now,
       updatedAt: now,
     }));
-    const rows = await tx.insert(transactionRecords).values(values).returning();
-    // RETURNING's row order is not promised; the transaction id is unique and ours.
-    const byTransactionId = new Map(rows.map((row) => [row.transactionId, row]));
-    return values.map((value) => {
-      const row = byTransactionId.get(value.transactionId);
-      assert(row, 'record insert returned the row');
-      return row;
+    const balancesAfter = legs.map(
+      ({ values, balanceBeforeCents }) =>
+        balanceBeforeCents + (values.direction === 'credit' ? values.amountCents : -values.amountCents),
+    );
+    const emails = legs.map(({ customer }, i) => {
+      const row = rows[i];
+      const balanceCents = balancesAfter[i];
+      assert(row && balanceCents !== undefined, 'a record and a balance per leg');
+      return {
+        to: customer.email,
+        ...renderMoneyAlert(
+          {
+            to: customer.email,
+            name: customer.fullName,
+            direction: row.direction,
+            transactionType: row.type,
+            amountCents: row.amountCents,
+            currencySymbol: (row.internationalDetails as InternationalDetails | null)?.currencySymbol ?? null,
+            date: row.createdAt,
+            reference: row.transactionId,
+            counterparty: counterpartyOf(row),
+            balanceCents,
+          },
+          brand,
+        ),
+      };
     });
+    const { entryId, balances, measured } = await postEntry(tx, entry, {
+      alongside: [
+        tx
+          .insert(transactionRecords)
+          .values(rows.map((row) => ({ ...row, entryId: POSTED_ENTRY_ID })))
+          .getSQL(),
+        outbox.enqueueStatement(tx, emails),
+      ],
+      measure,
+    });
+    legs.forEach(({ customer }, i) =>
+      assert(balances.get(customer.accountId) === balancesAfter[i], 'the alert states the posted balance'),
+    );
+    return { records: rows.map((row) => ({ ...row, entryId })), measured };
   }
 
   /**
-   * The email alerts (outbox, same transaction) and the live-profile nudges for the customers a
-   * movement touched: one statement for all the emails, one for all the nudges.
+   * Runs a movement once per idempotency key, then, once it has committed, nudges the live views
+   * of the customers it touched (`touched`, filled by the operation as it succeeds).
    */
-  async function tell(
-    tx: Tx,
-    alerts: { customer: Customer; record: RecordRow; balanceCents: bigint; counterparty: string }[],
-  ): Promise<void> {
-    const emails = alerts.map(({ customer, record, balanceCents, counterparty }) => ({
-      to: customer.email,
-      ...renderMoneyAlert(
-        {
-          to: customer.email,
-          name: customer.fullName,
-          direction: record.direction,
-          transactionType: record.type,
-          amountCents: record.amountCents,
-          currencySymbol:
-            (record.internationalDetails as InternationalDetails | null)?.currencySymbol ?? null,
-          date: record.createdAt,
-          reference: record.transactionId,
-          counterparty,
-          balanceCents,
-        },
-        brand,
-      ),
-    }));
-    await outbox.enqueueEmails(tx, emails);
-    await users.notifyProfilesChanged(
-      tx,
-      alerts.map((alert) => alert.customer.userId),
-    );
+  async function runMovement(
+    input: { scope: string; key: string | null; request: unknown },
+    operation: (tx: Tx, touched: string[]) => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer> {
+    const touched: string[] = [];
+    const stored = await runIdempotent({ db, clock }, input, (tx) => operation(tx, touched));
+    users.profilesChanged(touched);
+    return stored;
   }
 
   function answer(status: number, record: RecordRow, balanceCents: bigint): StoredAnswer {
@@ -255,7 +302,10 @@ export function createBankingService(deps: {
     return { statusCode: status, body };
   }
 
-  /** Money between one customer and one system account, with one record: the admin helpers and deposits. */
+  /**
+   * Money between one customer and one system account, with one record and its alert, written in
+   * one statement: the admin helpers, deposits and loan payouts.
+   */
   async function moveWithSystem(
     tx: Tx,
     input: {
@@ -267,7 +317,7 @@ export function createBankingService(deps: {
       description: string;
       actorId: string | null;
       insufficient: ErrorCode;
-      record: Omit<RecordValues, 'userId' | 'entryId' | 'direction' | 'amountCents'>;
+      record: Omit<RecordValues, 'userId' | 'direction' | 'amountCents'>;
     },
   ): Promise<{ record: RecordRow; balanceCents: bigint; beforeCents: bigint }> {
     const systemId = await systemAccount(input.systemCode);
@@ -275,32 +325,112 @@ export function createBankingService(deps: {
     const account = locked.get(input.customer.accountId);
     if (!account) throw new Rejection('USER_NOT_FOUND');
     const signed = input.direction === 'credit' ? input.amountCents : -input.amountCents;
-    if (account.balanceCents + signed < 0n) throw new Rejection(input.insufficient);
-    const { entryId, balances } = await postEntry(tx, {
-      kind: input.kind,
-      description: input.description,
-      actorId: input.actorId,
-      at: clock.now(),
-      legs: [
-        { accountId: input.customer.accountId, amountCents: signed },
-        { accountId: systemId, amountCents: -signed },
-      ],
-    });
-    const [record] = await writeRecords(tx, [
+    const balanceCents = account.balanceCents + signed;
+    if (balanceCents < 0n) throw new Rejection(input.insufficient);
+    const {
+      records: [record],
+    } = await postMovement(
+      tx,
       {
-        ...input.record,
-        userId: input.customer.userId,
-        entryId,
-        direction: input.direction,
-        amountCents: input.amountCents,
+        kind: input.kind,
+        description: input.description,
+        actorId: input.actorId,
+        at: clock.now(),
+        legs: [
+          { accountId: input.customer.accountId, amountCents: signed },
+          { accountId: systemId, amountCents: -signed },
+        ],
       },
-    ]);
-    assert(record, 'the record was written');
-    const balanceCents = balances.get(input.customer.accountId);
-    assert(balanceCents !== undefined, 'customer leg was posted');
-    const counterparty = input.direction === 'credit' ? record.senderName : record.recipientName;
-    await tell(tx, [{ customer: input.customer, record, balanceCents, counterparty }]);
+      [
+        {
+          values: {
+            ...input.record,
+            userId: input.customer.userId,
+            direction: input.direction,
+            amountCents: input.amountCents,
+          },
+          customer: input.customer,
+          balanceBeforeCents: account.balanceCents,
+        },
+      ],
+    );
+    assert(record, 'one record');
     return { record, balanceCents, beforeCents: account.balanceCents };
+  }
+
+  /**
+   * The admin deposit and withdrawal helpers: cash in or out of a customer's account against the
+   * bank's cash account, with a Deposit or Withdrawal record and an audit row of the balances.
+   */
+  async function adminCash(
+    direction: Direction,
+    actor: Actor,
+    userId: string,
+    input: AdminCashInput,
+    idempotencyKey: string | null,
+  ): Promise<StoredAnswer> {
+    const credit = direction === 'credit';
+    return runMovement(
+      { scope: `${actor.userId}:admin_${direction}:${userId}`, key: idempotencyKey, request: input },
+      async (tx, touched) => {
+        const amountCents = positiveAmount(input.amount);
+        if (amountCents === null)
+          throw new Rejection(credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INVALID_DEBIT_AMOUNT', 'amount');
+        const customer = await loadCustomer(tx, { userId });
+        if (!customer) throw new Rejection('USER_NOT_FOUND');
+        const moved = await moveWithSystem(tx, {
+          customer,
+          systemCode: SYSTEM_ACCOUNTS.cash,
+          direction,
+          amountCents,
+          kind: credit ? 'admin_credit' : 'admin_debit',
+          description: credit
+            ? `Admin credit to ${customer.accountNumber}: ${input.reason}`
+            : `Admin debit from ${customer.accountNumber}: ${input.reason}`,
+          actorId: actor.userId,
+          insufficient: credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INSUFFICIENT_FUNDS_FOR_DEBIT',
+          record: credit
+            ? {
+                prefix: RECORD_PREFIXES.deposit,
+                type: 'Deposit',
+                recipientName: customer.fullName,
+                recipientAccount: customer.accountNumber,
+                bankName: BANK_DISPLAY_NAME,
+                senderName: BANK_DISPLAY_NAME,
+                senderAccount: '',
+                purpose: input.reason,
+              }
+            : {
+                prefix: RECORD_PREFIXES.withdrawal,
+                type: 'Withdrawal',
+                recipientName: BANK_DISPLAY_NAME,
+                recipientAccount: '',
+                bankName: BANK_DISPLAY_NAME,
+                senderName: customer.fullName,
+                senderAccount: customer.accountNumber,
+                purpose: input.reason,
+              },
+        });
+        await audit.record(tx, {
+          action: credit ? 'admin.credit' : 'admin.debit',
+          outcome: 'success',
+          actorId: actor.userId,
+          actorRole: 'admin',
+          subjectType: 'user',
+          subjectId: userId,
+          ip: actor.ip,
+          reason: input.reason,
+          details: {
+            transactionId: moved.record.transactionId,
+            amount: formatCents(amountCents),
+            before: { balance: formatCents(moved.beforeCents) },
+            after: { balance: formatCents(moved.balanceCents) },
+          },
+        });
+        touched.push(customer.userId);
+        return answer(201, moved.record, moved.balanceCents);
+      },
+    );
   }
 
   return {
@@ -309,23 +439,25 @@ export function createBankingService(deps: {
     },
 
     /**
-     * SPEC §7 transfer. Checks in the spec's order, each with its message: amount, recipient
-     * exists (unless international), not oneself, funds, then — under lock — the recipient still
-     * exists. One journal entry, the sender's record and the recipient's Deposit record, alerts.
+     * SPEC §7 transfer. Checks in the spec's order, each with its message, against the parties as
+     * locked: amount, recipient exists (unless international), not oneself, funds, then the daily
+     * limit. One journal entry, the sender's record and the recipient's Deposit record and both
+     * alerts, in one statement (decision 0017).
      */
     async transfer(
       senderId: string,
       input: TransferInput,
       idempotencyKey: string | null,
     ): Promise<StoredAnswer> {
-      return runIdempotent(
-        { db, clock },
+      return runMovement(
         { scope: `${senderId}:transfer`, key: idempotencyKey, request: input },
-        async (tx) => {
+        async (tx, touched) => {
           const amountCents = positiveAmount(input.amount);
           if (amountCents === null) throw new Rejection('INVALID_TRANSFER_AMOUNT', 'amount');
           const recipientAccount = input.recipientAccount.trim();
-          const { sender, recipient } = await loadParties(tx, senderId, recipientAccount);
+          // Read under lock from the start: what is checked below is what the entry is posted
+          // against, with no second look at the rows between the checks and the write.
+          const { sender, recipient } = await lockParties(tx, senderId, recipientAccount);
           if (!sender) throw new Rejection('USER_NOT_FOUND');
           if (sender.status !== 'active')
             throw new Rejection(sender.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
@@ -335,44 +467,32 @@ export function createBankingService(deps: {
             throw new Rejection('RECIPIENT_NOT_FOUND', 'recipientAccount');
           if (recipientAccount === sender.accountNumber)
             throw new Rejection('SELF_TRANSFER', 'recipientAccount');
+          if (sender.balanceCents < amountCents) throw new Rejection('INSUFFICIENT_FUNDS', 'amount');
 
-          const creditAccountId = recipientUsable
-            ? recipient.accountId
-            : await systemAccount(SYSTEM_ACCOUNTS.internationalSettlement);
-          const locked = await lockAccounts(tx, [sender.accountId, creditAccountId]);
-          const senderAccount = locked.get(sender.accountId);
-          assert(senderAccount, 'the sender account exists while its profile does');
-          if (senderAccount.balanceCents < amountCents) throw new Rejection('INSUFFICIENT_FUNDS', 'amount');
-          if (!locked.has(creditAccountId)) throw new Rejection('RECIPIENT_GONE', 'recipientAccount');
-
-          // The account limit caps what a customer may send in one calendar day (UTC).
-          const now = clock.now();
-          const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-          const [sent] = await tx
-            .select({ total: sql<string>`coalesce(sum(${transactionRecords.amountCents}), 0)::text` })
-            .from(transactionRecords)
-            .where(
-              and(
-                eq(transactionRecords.userId, sender.userId),
-                eq(transactionRecords.direction, 'debit'),
-                inArray(transactionRecords.type, [...transferTypes]),
-                gte(transactionRecords.recordedAt, dayStart),
-              ),
-            );
-          if (BigInt(sent?.total ?? '0') + amountCents > sender.accountLimitCents) {
-            throw new Rejection('TRANSFER_LIMIT_EXCEEDED', 'amount');
+          // Money to an account outside the bank goes to the settlement account, locked after the
+          // sender's; nothing else locks it, so this order cannot deadlock.
+          let creditAccountId: number;
+          if (recipientUsable) {
+            creditAccountId = recipient.accountId;
+          } else {
+            creditAccountId = await systemAccount(SYSTEM_ACCOUNTS.internationalSettlement);
+            const settlement = await lockAccounts(tx, [creditAccountId]);
+            if (!settlement.has(creditAccountId)) throw new Rejection('RECIPIENT_GONE', 'recipientAccount');
           }
 
-          const { entryId, balances } = await postEntry(tx, {
-            kind: 'transfer',
-            description: `${input.type} ${sender.accountNumber} → ${recipientAccount}`,
-            actorId: sender.userId,
-            at: now,
-            legs: [
-              { accountId: sender.accountId, amountCents: -amountCents },
-              { accountId: creditAccountId, amountCents },
-            ],
-          });
+          // The account limit caps what a customer may send in one calendar day (UTC). Summed in
+          // the posting statement, whose snapshot is taken after the sender's lock was granted, so
+          // it counts every transfer that sender committed before this one; over the limit, the
+          // transaction rolls back and nothing of it remains.
+          const now = clock.now();
+          const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+          const sentToday = sql`(select coalesce(sum(${transactionRecords.amountCents}), 0) from ${transactionRecords} where ${and(
+            eq(transactionRecords.userId, sender.userId),
+            eq(transactionRecords.direction, 'debit'),
+            inArray(transactionRecords.type, [...transferTypes]),
+            gte(transactionRecords.recordedAt, dayStart),
+          )})`;
+
           const common = {
             amountCents,
             recipientName: input.recipientName,
@@ -383,54 +503,60 @@ export function createBankingService(deps: {
             senderAccount: sender.accountNumber,
             purpose: input.purpose,
             internationalDetails: input.internationalDetails ?? null,
-            entryId,
           };
-          const debitValues: RecordValues = {
-            ...common,
-            prefix: RECORD_PREFIXES.transfer,
-            userId: sender.userId,
-            direction: 'debit',
-            type: input.type,
-          };
-          const [debit, credit] = await writeRecords(
-            tx,
-            recipientUsable
+          const legs = [
+            {
+              values: {
+                ...common,
+                prefix: RECORD_PREFIXES.transfer,
+                userId: sender.userId,
+                direction: 'debit' as const,
+                type: input.type,
+              },
+              customer: sender,
+              balanceBeforeCents: sender.balanceCents,
+            },
+            ...(recipientUsable
               ? [
-                  debitValues,
                   {
-                    ...common,
-                    recipientName: recipient.fullName,
-                    prefix: RECORD_PREFIXES.deposit,
-                    userId: recipient.userId,
-                    direction: 'credit',
-                    type: 'Deposit',
+                    values: {
+                      ...common,
+                      recipientName: recipient.fullName,
+                      prefix: RECORD_PREFIXES.deposit,
+                      userId: recipient.userId,
+                      direction: 'credit' as const,
+                      type: 'Deposit',
+                    },
+                    customer: recipient,
+                    balanceBeforeCents: recipient.balanceCents,
                   },
                 ]
-              : [debitValues],
-          );
-          assert(debit, 'the sender record was written');
-          const senderBalance = balances.get(sender.accountId);
-          assert(senderBalance !== undefined, 'sender leg was posted');
-          const alerts = [
-            {
-              customer: sender,
-              record: debit,
-              balanceCents: senderBalance,
-              counterparty: input.recipientName,
-            },
+              : []),
           ];
-          if (recipientUsable) {
-            assert(credit, 'the recipient record was written');
-            const recipientBalance = balances.get(recipient.accountId);
-            assert(recipientBalance !== undefined, 'recipient leg was posted');
-            alerts.push({
-              customer: recipient,
-              record: credit,
-              balanceCents: recipientBalance,
-              counterparty: sender.fullName,
-            });
+          const {
+            records: [debit],
+            measured,
+          } = await postMovement(
+            tx,
+            {
+              kind: 'transfer',
+              description: `${input.type} ${sender.accountNumber} → ${recipientAccount}`,
+              actorId: sender.userId,
+              at: now,
+              legs: [
+                { accountId: sender.accountId, amountCents: -amountCents },
+                { accountId: creditAccountId, amountCents },
+              ],
+            },
+            legs,
+            sentToday,
+          );
+          if (BigInt(measured ?? '0') + amountCents > sender.accountLimitCents) {
+            throw new Rejection('TRANSFER_LIMIT_EXCEEDED', 'amount');
           }
-          await tell(tx, alerts);
+          assert(debit, 'the sender record was written');
+          touched.push(...legs.map((leg) => leg.customer.userId));
+          const senderBalance = sender.balanceCents - amountCents;
           return answer(201, debit, senderBalance);
         },
       );
@@ -447,10 +573,9 @@ export function createBankingService(deps: {
       },
       idempotencyKey: string | null,
     ): Promise<StoredAnswer> {
-      return runIdempotent(
-        { db, clock },
+      return runMovement(
         { scope: `${userId}:check_deposit`, key: idempotencyKey, request: input },
-        async (tx) => {
+        async (tx, touched) => {
           const amountCents = positiveAmount(input.amount);
           if (amountCents === null) throw new Rejection('INVALID_DEPOSIT_AMOUNT', 'amount');
           const images: { side: 'front' | 'back'; contentType: string; bytes: Buffer }[] = [];
@@ -499,122 +624,18 @@ export function createBankingService(deps: {
               })),
             );
           }
+          touched.push(customer.userId);
           return answer(201, record, balanceCents);
         },
       );
     },
 
-    /** Admin deposit helper: "Invalid deposit amount.", "User not found.", a Deposit record. */
-    async adminCredit(
-      actor: Actor,
-      userId: string,
-      input: { amount: string; reason: string },
-      idempotencyKey: string | null,
-    ): Promise<StoredAnswer> {
-      return runIdempotent(
-        { db, clock },
-        { scope: `${actor.userId}:admin_credit:${userId}`, key: idempotencyKey, request: input },
-        async (tx) => {
-          const amountCents = positiveAmount(input.amount);
-          if (amountCents === null) throw new Rejection('INVALID_DEPOSIT_AMOUNT', 'amount');
-          const customer = await loadCustomer(tx, { userId });
-          if (!customer) throw new Rejection('USER_NOT_FOUND');
-          const moved = await moveWithSystem(tx, {
-            customer,
-            systemCode: SYSTEM_ACCOUNTS.cash,
-            direction: 'credit',
-            amountCents,
-            kind: 'admin_credit',
-            description: `Admin credit to ${customer.accountNumber}: ${input.reason}`,
-            actorId: actor.userId,
-            insufficient: 'INVALID_DEPOSIT_AMOUNT',
-            record: {
-              prefix: RECORD_PREFIXES.deposit,
-              type: 'Deposit',
-              recipientName: customer.fullName,
-              recipientAccount: customer.accountNumber,
-              bankName: BANK_DISPLAY_NAME,
-              senderName: BANK_DISPLAY_NAME,
-              senderAccount: '',
-              purpose: input.reason,
-            },
-          });
-          await audit.record(tx, {
-            action: 'admin.credit',
-            outcome: 'success',
-            actorId: actor.userId,
-            actorRole: 'admin',
-            subjectType: 'user',
-            subjectId: userId,
-            ip: actor.ip,
-            reason: input.reason,
-            details: {
-              transactionId: moved.record.transactionId,
-              amount: formatCents(amountCents),
-              before: { balance: formatCents(moved.beforeCents) },
-              after: { balance: formatCents(moved.balanceCents) },
-            },
-          });
-          return answer(201, moved.record, moved.balanceCents);
-        },
-      );
-    },
-
-    /** Admin withdrawal helper: "Invalid debit amount.", "User not found.", "Insufficient funds for this debit." */
-    async adminDebit(
-      actor: Actor,
-      userId: string,
-      input: { amount: string; reason: string },
-      idempotencyKey: string | null,
-    ): Promise<StoredAnswer> {
-      return runIdempotent(
-        { db, clock },
-        { scope: `${actor.userId}:admin_debit:${userId}`, key: idempotencyKey, request: input },
-        async (tx) => {
-          const amountCents = positiveAmount(input.amount);
-          if (amountCents === null) throw new Rejection('INVALID_DEBIT_AMOUNT', 'amount');
-          const customer = await loadCustomer(tx, { userId });
-          if (!customer) throw new Rejection('USER_NOT_FOUND');
-          const moved = await moveWithSystem(tx, {
-            customer,
-            systemCode: SYSTEM_ACCOUNTS.cash,
-            direction: 'debit',
-            amountCents,
-            kind: 'admin_debit',
-            description: `Admin debit from ${customer.accountNumber}: ${input.reason}`,
-            actorId: actor.userId,
-            insufficient: 'INSUFFICIENT_FUNDS_FOR_DEBIT',
-            record: {
-              prefix: RECORD_PREFIXES.withdrawal,
-              type: 'Withdrawal',
-              recipientName: BANK_DISPLAY_NAME,
-              recipientAccount: '',
-              bankName: BANK_DISPLAY_NAME,
-              senderName: customer.fullName,
-              senderAccount: customer.accountNumber,
-              purpose: input.reason,
-            },
-          });
-          await audit.record(tx, {
-            action: 'admin.debit',
-            outcome: 'success',
-            actorId: actor.userId,
-            actorRole: 'admin',
-            subjectType: 'user',
-            subjectId: userId,
-            ip: actor.ip,
-            reason: input.reason,
-            details: {
-              transactionId: moved.record.transactionId,
-              amount: formatCents(amountCents),
-              before: { balance: formatCents(moved.beforeCents) },
-              after: { balance: formatCents(moved.balanceCents) },
-            },
-          });
-          return answer(201, moved.record, moved.balanceCents);
-        },
-      );
-    },
+    /**
+     * The admin deposit helper (credit: "Invalid deposit amount.", "User not found.", a Deposit
+     * record) and withdrawal helper (debit: "Invalid debit amount.", "User not found.",
+     * "Insufficient funds for this debit.", a Withdrawal record).
+     */
+    adminCash,
 
     /** An admin-made record for a customer: a credit or debit with counterparty details and a date. */
     async adminCreateRecord(
@@ -632,10 +653,9 @@ export function createBankingService(deps: {
       },
       idempotencyKey: string | null,
     ): Promise<StoredAnswer> {
-      return runIdempotent(
-        { db, clock },
+      return runMovement(
         { scope: `${actor.userId}:admin_record`, key: idempotencyKey, request: input },
-        async (tx) => {
+        async (tx, touched) => {
           const credit = input.direction === 'credit';
           const amountCents = positiveAmount(input.amount);
           if (amountCents === null)
@@ -678,6 +698,7 @@ export function createBankingService(deps: {
               after: toRecordDto(moved.record),
             },
           });
+          touched.push(customer.userId);
           return answer(201, moved.record, moved.balanceCents);
         },
       );
@@ -693,7 +714,7 @@ export function createBankingService(deps: {
       input: { amount: string; createdAt: string; reason: string },
     ): Promise<{ transaction: ReturnType<typeof toRecordDto>; balance: string }> {
       try {
-        return await db.transaction(async (tx) => {
+        const edited = await db.transaction(async (tx) => {
           const newCents = parseAmountToCents(input.amount);
           if (newCents === null || newCents > AMOUNT_MAX_CENTS)
             throw new Rejection('INVALID_NEW_AMOUNT', 'amount');
@@ -767,9 +788,13 @@ export function createBankingService(deps: {
             reason: input.reason,
             details: { transactionId: record.transactionId, userId: record.userId, before, after },
           });
-          await users.notifyProfileChanged(tx, owner.userId);
-          return { transaction: toRecordDto(updated), balance: formatCents(balanceCents) };
+          return {
+            owner: owner.userId,
+            edited: { transaction: toRecordDto(updated), balance: formatCents(balanceCents) },
+          };
         });
+        users.profilesChanged([edited.owner]);
+        return edited.edited;
       } catch (error) {
         if (error instanceof Rejection) throw new AppError(error.code, { field: error.field });
         throw error;

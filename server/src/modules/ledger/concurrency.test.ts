@@ -99,6 +99,38 @@ describe('concurrency', () => {
     expect((await verifyLedger(testDb.database.db)).violations).toEqual([]);
   });
 
+  it('keeps the daily limit under 20 concurrent transfers on two instances, leaving nothing of the refused ones', async () => {
+    // The day's total is summed in the statement that posts, after the sender's lock: a transfer
+    // that waited on another counts it. Over the limit, everything it wrote rolls back.
+    const spender = await signUpCustomer(a);
+    const sink = await signUpCustomer(a);
+    await credit(a, adminCookie, spender.userId, '1000.00');
+    await testDb.database.db.execute(
+      sql`update profiles set account_limit_cents = 10000 where user_id = ${spender.userId}`,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(i % 2 ? second : a.app, spender, sink, '30.00')),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    for (const r of results.filter((x) => x.statusCode !== 201))
+      expect(r.json().error.code).toBe('TRANSFER_LIMIT_EXCEEDED');
+    expect(await balanceOf(a, spender)).toBe('910.00');
+    expect(await balanceOf(a, sink)).toBe('90.00');
+    const counts = (await testDb.database.db.execute(sql`
+      select
+        (select count(*) from transaction_records where user_id = ${spender.userId} and direction = 'debit')::int as debits,
+        (select count(*) from transaction_records where user_id = ${sink.userId})::int as deposits,
+        (select count(*) from outbox_messages where to_email in (${spender.email}, ${sink.email}) and template = 'money-alert')::int as alerts
+    `)) as unknown as
+      | { rows: { debits: number; deposits: number; alerts: number }[] }
+      | { debits: number; deposits: number; alerts: number }[];
+    const row = (Array.isArray(counts) ? counts : counts.rows)[0];
+    // The spender's admin credit alert, three debit alerts, three deposit alerts.
+    expect(row).toEqual({ debits: 3, deposits: 3, alerts: 7 });
+    expect((await verifyLedger(testDb.database.db)).violations).toEqual([]);
+  });
+
   it('moves money once for 20 concurrent requests with one idempotency key', async () => {
     const payer = await signUpCustomer(a);
     const payee = await signUpCustomer(a);

@@ -3,6 +3,9 @@ import type { transactionRecords } from '../../db/schema/index';
 
 export type RecordRow = typeof transactionRecords.$inferSelect;
 
+/** A record is written when its money has moved (the column's default). */
+export const RECORD_STATUS_SUCCESSFUL = 'Successful';
+
 /** The API's view of a record (SPEC §3, plus `created_at` as the spec's reads expose it). */
 export function toRecordDto(row: RecordRow): TransactionRecord {
   const created = row.createdAt.toISOString();

@@ -24,7 +24,14 @@ export function seedDemoLoans(deps: { db: Database; adminId: string }) {
     if (!jane || !marcus) return;
     const end = clock.now().getTime();
     const daysAgo = (days: number) => clock.set(new Date(end - days * DAY_MS));
-    const loans = createLoanService({ db: deps.db, clock, banking, audit: createAuditLog({ clock }) });
+    // Seeded before anyone is signed in: no live view to nudge.
+    const loans = createLoanService({
+      db: deps.db,
+      clock,
+      banking,
+      audit: createAuditLog({ clock }),
+      users: { profilesChanged: () => undefined },
+    });
     const staff = { userId: deps.adminId, ip: null };
 
     daysAgo(34);

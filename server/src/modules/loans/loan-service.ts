@@ -24,6 +24,7 @@ import type { Database, Tx } from '../../db/client';
 import { loanApplications, loanStatusHistory, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { assert } from '../../lib/errors';
+import type { UserService } from '../users/user-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { BankingService } from '../ledger/banking-service';
 import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
@@ -75,8 +76,9 @@ export function createLoanService(deps: {
   clock: Clock;
   banking: Pick<BankingService, 'disburseLoan'>;
   audit: AuditLog;
+  users: Pick<UserService, 'profilesChanged'>;
 }) {
-  const { db, clock, banking, audit } = deps;
+  const { db, clock, banking, audit, users } = deps;
 
   /** The loan row, locked until the transaction ends: concurrent changes of one loan queue here. */
   async function lockLoan(tx: Tx, where: { id: string; userId?: string }): Promise<LoanRow | null> {
@@ -307,7 +309,8 @@ export function createLoanService(deps: {
       input: { reason?: string },
       idempotencyKey: string | null,
     ): Promise<StoredAnswer> {
-      return runIdempotent(
+      let paid: string | null = null;
+      const stored = await runIdempotent(
         { db, clock },
         { scope: `${actor.userId}:loan_approve:${loanId}`, key: idempotencyKey, request: input },
         async (tx) => {
@@ -353,9 +356,13 @@ export function createLoanService(deps: {
           const approved = await adminLoanDetail(tx, loan.id);
           assert(approved, 'the approved loan reads back');
           const body: AdminLoanApproveResponse = { loan: approved, transaction: toRecordDto(record) };
+          paid = loan.userId;
           return { statusCode: 200, body };
         },
       );
+      // After the commit: the applicant's live views show the payout (decision 0017).
+      if (paid !== null) users.profilesChanged([paid]);
+      return stored;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { ManualClock } from '../../lib/clock';
@@ -16,6 +17,8 @@ const DAY_MS = 86_400_000;
 const silentOutbox: Outbox = {
   enqueueEmail: async () => ({ id: 0 }),
   enqueueEmails: async (_tx, messages) => messages.map(() => ({ id: 0 })),
+  // Run alongside a movement as a CTE nothing reads: it writes nothing.
+  enqueueStatement: () => sql`select null`,
 };
 
 /** A small deterministic generator, so every fresh demo looks alike and reads as real. */
