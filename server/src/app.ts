@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
   });
   await banking.ensureSystemAccounts();
-  const loans = createLoanService({ db: database.db, clock, banking, audit });
+  const loans = createLoanService({ db: database.db, clock, banking, audit, users });
 
   // Routes.
   await app.register(

@@ -190,8 +190,8 @@ export function createAdminUserDirectory(deps: {
           reason: patch.reason,
           details: { before, after, ...(sessionsEnded > 0 ? { sessionsEnded } : {}) },
         });
-        await users.notifyProfileChanged(tx, userId);
       });
+      users.profilesChanged([userId]);
       return get(userId);
     },
   };

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailboxMessages } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { failure, type EmailTransport } from './transport';
+import { failure, type EmailTransport, type OutgoingEmail, type SendResult } from './transport';
 
 /**
  * The development mailbox: a transport that "delivers" by storing the mail in the database, and
@@ -44,26 +44,36 @@ export function createMailbox(deps: {
   const { db, clock } = deps;
   const fromAddress = formatFromHeader(deps.from);
 
-  const transport: EmailTransport = {
-    name: 'mailbox',
-    async send(message) {
-      try {
-        await db.insert(mailboxMessages).values({
+  async function store(messages: OutgoingEmail[]): Promise<SendResult[]> {
+    try {
+      const now = clock.now();
+      await db.insert(mailboxMessages).values(
+        messages.map((message) => ({
           fromAddress,
           toEmail: message.to,
           subject: message.subject,
           html: message.html,
           text: message.text,
-          createdAt: clock.now(),
-        });
-        return { ok: true };
-      } catch (error) {
-        // The database being briefly unavailable is worth another try; nothing else fails here.
-        // Only the error's code: a query error's message quotes its parameters, i.e. the body.
-        const e = error as Error & { cause?: { code?: string } };
-        return failure(true, `mailbox could not store the message (${e.cause?.code ?? e.name})`);
-      }
+          createdAt: now,
+        })),
+      );
+      return messages.map(() => ({ ok: true }));
+    } catch (error) {
+      // The database being briefly unavailable is worth another try; nothing else fails here.
+      // Only the error's code: a query error's message quotes its parameters, i.e. the body.
+      const e = error as Error & { cause?: { code?: string } };
+      const result = failure(true, `mailbox could not store the message (${e.cause?.code ?? e.name})`);
+      return messages.map(() => result);
+    }
+  }
+
+  const transport: EmailTransport = {
+    name: 'mailbox',
+    async send(message) {
+      const [result] = await store([message]);
+      return result ?? failure(true, 'mailbox stored nothing');
     },
+    sendBatch: (messages) => (messages.length === 0 ? Promise.resolve([]) : store(messages)),
   };
 
   return {

@@ -2,7 +2,13 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { failure, type EmailLogger, type EmailTransport, type SendResult } from './transport';
+import {
+  failure,
+  type EmailLogger,
+  type EmailTransport,
+  type OutgoingEmail,
+  type SendResult,
+} from './transport';
 
 /** Attempts before a message is marked failed (about four hours of trying with the backoff below). */
 export const OUTBOX_ATTEMPTS_MAX = 10;
@@ -61,64 +67,82 @@ export function createOutboxWorker(deps: {
   const pollIntervalMs = deps.pollIntervalMs ?? OUTBOX_POLL_INTERVAL_MS;
 
   /**
-   * One short transaction: lock due rows other workers have not locked (SKIP LOCKED, so
-   * instances never wait on each other or take the same row), stamp a lease and count the
-   * attempt. Counting at claim time means a message that crashes its worker still runs out of
-   * attempts rather than crashing every worker forever.
+   * One statement: lock due rows other workers have not locked (SKIP LOCKED, so instances never
+   * wait on each other or take the same row), stamp a lease and count the attempt. Counting at
+   * claim time means a message that crashes its worker still runs out of attempts rather than
+   * crashing every worker forever.
    */
   async function claim(): Promise<ClaimedMessage[]> {
     const now = clock.now();
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: outboxMessages.id })
-        .from(outboxMessages)
-        .where(
-          and(
-            eq(outboxMessages.status, 'pending'),
-            lte(outboxMessages.nextAttemptAt, now),
-            or(isNull(outboxMessages.leaseUntil), lte(outboxMessages.leaseUntil, now)),
-          ),
-        )
-        .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(outboxMessages)
-        .set({
-          leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
-          attempts: sql`${outboxMessages.attempts} + 1`,
-        })
-        .where(
-          inArray(
-            outboxMessages.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
-    });
+    const due = db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.status, 'pending'),
+          lte(outboxMessages.nextAttemptAt, now),
+          or(isNull(outboxMessages.leaseUntil), lte(outboxMessages.leaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(outboxMessages)
+      .set({
+        leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
+        attempts: sql`${outboxMessages.attempts} + 1`,
+      })
+      .where(inArray(outboxMessages.id, due))
+      .returning();
+    // RETURNING's order is not promised; mail goes out oldest first.
+    return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
   }
 
-  async function send(message: ClaimedMessage): Promise<SendResult> {
-    try {
-      return await transport.send({
-        to: message.toEmail,
-        template: message.template,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        params: message.params,
-      });
-    } catch (error) {
-      // Transports return their failures; a throw is a bug, but it must not stall the outbox.
-      return failure(true, `transport ${transport.name} threw: ${(error as Error).name}`);
+  const outgoing = (message: ClaimedMessage): OutgoingEmail => ({
+    to: message.toEmail,
+    template: message.template,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    params: message.params,
+  });
+  // Transports return their failures; a throw is a bug, but it must not stall the outbox.
+  const threw = (error: unknown) =>
+    failure(true, `transport ${transport.name} threw: ${(error as Error).name}`);
+
+  /** A result per message, in order: one batch when the transport takes batches, else in parallel. */
+  async function sendAll(messages: ClaimedMessage[]): Promise<SendResult[]> {
+    if (transport.sendBatch) {
+      try {
+        const results = await transport.sendBatch(messages.map(outgoing));
+        if (results.length === messages.length) return results;
+        return messages.map(() => failure(true, `transport ${transport.name} answered a batch short`));
+      } catch (error) {
+        return messages.map(() => threw(error));
+      }
     }
+    // In parallel: one slow or failing message does not hold up the rest of the batch.
+    return Promise.all(
+      messages.map(async (message) => {
+        try {
+          return await transport.send(outgoing(message));
+        } catch (error) {
+          return threw(error);
+        }
+      }),
+    );
   }
 
-  async function deliver(message: ClaimedMessage): Promise<Outcome> {
-    const result = await send(message);
+  /**
+   * Records a failed attempt: another try later, or failed for good. Only the holder of this claim
+   * may settle it: a claim after an expired lease bumps attempts.
+   */
+  async function settleFailure(
+    message: ClaimedMessage,
+    result: SendResult & { ok: false },
+  ): Promise<Outcome> {
     const now = clock.now();
-    // Only the holder of this claim may settle it: a claim after an expired lease bumps attempts.
     const stillOurs = and(
       eq(outboxMessages.id, message.id),
       eq(outboxMessages.status, 'pending'),
@@ -131,13 +155,6 @@ export function createOutboxWorker(deps: {
       transport: transport.name,
     };
     try {
-      if (result.ok) {
-        await db
-          .update(outboxMessages)
-          .set({ status: 'sent', sentAt: now, leaseUntil: null, lastError: null })
-          .where(stillOurs);
-        return 'sent';
-      }
       if (result.retryable && message.attempts < OUTBOX_ATTEMPTS_MAX) {
         const delayMs = outboxRetryDelayMs(message.attempts);
         await db
@@ -165,22 +182,55 @@ export function createOutboxWorker(deps: {
       return 'failed';
     } catch (error) {
       // The outcome could not be recorded (database unavailable): the lease runs out and the
-      // message is tried again, so at worst it is sent twice, never lost.
+      // message is tried again.
       logger.error({ ...details, err: error }, 'could not record the outcome of an email delivery');
-      return result.ok ? 'sent' : 'retried';
+      return 'retried';
+    }
+  }
+
+  /** Marks the batch's delivered messages sent, in one statement (those this claim still holds). */
+  async function settleSent(messages: ClaimedMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const claims = sql.join(
+      messages.map((message) => sql`(${message.id}::bigint, ${message.attempts}::int)`),
+      sql`, `,
+    );
+    try {
+      await db
+        .update(outboxMessages)
+        .set({ status: 'sent', sentAt: clock.now(), leaseUntil: null, lastError: null })
+        .where(
+          and(
+            eq(outboxMessages.status, 'pending'),
+            sql`(${outboxMessages.id}, ${outboxMessages.attempts}) in (${claims})`,
+          ),
+        );
+    } catch (error) {
+      // The outcome could not be recorded (database unavailable): the lease runs out and the
+      // messages are tried again, so at worst they are sent twice, never lost.
+      logger.error(
+        { outboxIds: messages.map((message) => message.id), transport: transport.name, err: error },
+        'could not record the delivery of emails',
+      );
     }
   }
 
   async function runOnce(): Promise<OutboxRunResult> {
     const claimed = await claim();
-    // In parallel: one slow or failing message does not hold up the rest of the batch.
-    const outcomes = await Promise.all(claimed.map(deliver));
-    const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
+    const results = claimed.length === 0 ? [] : await sendAll(claimed);
+    const sent = claimed.filter((_, i) => results[i]?.ok === true);
+    const [, ...failures] = await Promise.all([
+      settleSent(sent),
+      ...claimed.flatMap((message, i) => {
+        const result = results[i];
+        return result && !result.ok ? [settleFailure(message, result)] : [];
+      }),
+    ]);
     return {
       claimed: claimed.length,
-      sent: count('sent'),
-      retried: count('retried'),
-      failed: count('failed'),
+      sent: sent.length,
+      retried: failures.filter((o) => o === 'retried').length,
+      failed: failures.filter((o) => o === 'failed').length,
     };
   }
 

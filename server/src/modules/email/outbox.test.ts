@@ -224,6 +224,39 @@ describe('outbox', () => {
     expect(transport.sent).toHaveLength(5);
   });
 
+  it('hands a transport that takes batches the whole claim at once, and settles each result', async () => {
+    await enqueue(4);
+    const calls: string[][] = [];
+    const batching: EmailTransport = {
+      name: 'batching',
+      send: () => Promise.reject(new Error('send must not be used when sendBatch exists')),
+      sendBatch: async (messages) => {
+        calls.push(messages.map((m) => m.subject));
+        // The third is refused for good, the others delivered.
+        return messages.map((m) =>
+          m.subject === 'Alert 2' ? { ok: false, retryable: false, reason: 'mailbox full' } : { ok: true },
+        );
+      },
+    };
+    expect(await worker(batching).worker.runOnce()).toEqual({ claimed: 4, sent: 3, retried: 0, failed: 1 });
+    expect(calls).toEqual([['Alert 0', 'Alert 1', 'Alert 2', 'Alert 3']]);
+    expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent', 'failed', 'sent']);
+  });
+
+  it('retries the whole batch when a batching transport throws or answers short', async () => {
+    await enqueue(2);
+    const broken: EmailTransport = {
+      name: 'broken',
+      send: () => Promise.reject(new Error('unused')),
+      sendBatch: async (messages) => messages.slice(1).map(() => ({ ok: true as const })),
+    };
+    expect(await worker(broken).worker.runOnce()).toMatchObject({ claimed: 2, sent: 0, retried: 2 });
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
+  });
+
   it('delivers pending mail after a restart (a new worker instance)', async () => {
     await enqueue(3);
     // The first instance queued the mail and stopped before delivering it.

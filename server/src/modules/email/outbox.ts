@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -12,27 +13,32 @@ export interface Outbox {
   enqueueEmail(tx: DbOrTx, message: OutgoingEmail): Promise<{ id: number }>;
   /** `enqueueEmail` for several messages in one statement; the ids come back in message order. */
   enqueueEmails(tx: DbOrTx, messages: OutgoingEmail[]): Promise<{ id: number }[]>;
+  /**
+   * The INSERT that `enqueueEmails` runs, for a caller that runs it inside a statement of its own
+   * (a money movement writes its alerts in the statement that posts it: decision 0017).
+   */
+  enqueueStatement(tx: DbOrTx, messages: OutgoingEmail[]): SQL;
 }
 
 export function createOutbox(deps: { clock: Clock }): Outbox {
+  const insert = (tx: DbOrTx, messages: OutgoingEmail[]) => {
+    const now = deps.clock.now();
+    return tx.insert(outboxMessages).values(
+      messages.map((message) => ({
+        toEmail: message.to,
+        template: message.template,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        params: message.params,
+        createdAt: now,
+        nextAttemptAt: now,
+      })),
+    );
+  };
   const enqueueEmails: Outbox['enqueueEmails'] = async (tx, messages) => {
     if (messages.length === 0) return [];
-    const now = deps.clock.now();
-    const rows = await tx
-      .insert(outboxMessages)
-      .values(
-        messages.map((message) => ({
-          toEmail: message.to,
-          template: message.template,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          params: message.params,
-          createdAt: now,
-          nextAttemptAt: now,
-        })),
-      )
-      .returning({ id: outboxMessages.id });
+    const rows = await insert(tx, messages).returning({ id: outboxMessages.id });
     if (rows.length !== messages.length) throw new Error('outbox insert returned too few rows');
     // Identity values are drawn in VALUES order; RETURNING's row order is not promised.
     return rows
@@ -42,6 +48,10 @@ export function createOutbox(deps: { clock: Clock }): Outbox {
   };
   return {
     enqueueEmails,
+    enqueueStatement: (tx, messages) => {
+      if (messages.length === 0) throw new Error('an outbox statement needs at least one message');
+      return insert(tx, messages).getSQL();
+    },
     async enqueueEmail(tx, message) {
       const [row] = await enqueueEmails(tx, [message]);
       if (!row) throw new Error('outbox insert returned no row');

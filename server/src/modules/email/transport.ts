@@ -34,6 +34,12 @@ export type SendResult =
 export interface EmailTransport {
   readonly name: 'mailbox' | 'smtp' | 'emailjs' | (string & {});
   send(message: OutgoingEmail): Promise<SendResult>;
+  /**
+   * Sends a batch in one go, when the transport can do it cheaper than one `send` each (the
+   * mailbox: one INSERT); a result per message, in order. Without it, the worker calls `send`
+   * for each message in parallel.
+   */
+  sendBatch?(messages: OutgoingEmail[]): Promise<SendResult[]>;
   /** Releases connections; called once when the app closes. */
   close?(): Promise<void>;
 }

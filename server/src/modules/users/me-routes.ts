@@ -89,8 +89,8 @@ export function meRoutes(deps: {
             ip: request.ip,
             details: change,
           });
-          await users.notifyProfileChanged(tx, session.userId);
         });
+        users.profilesChanged([session.userId]);
         const profile = await users.getProfile(session.userId);
         if (!profile) throw new AppError('PROFILE_NOT_FOUND');
         return profile;

@@ -16,6 +16,8 @@ import { avatarUrlFor } from './avatar';
 
 /** NOTIFY channel carrying the id of a user whose profile or balance changed. */
 export const PROFILE_CHANNEL = 'larkspur_profile_changed';
+/** Users per NOTIFY statement: bounds one statement's size under a burst of changes. */
+const NUDGES_PER_STATEMENT_MAX = 500;
 
 export interface LoginRecord {
   userId: string;
@@ -46,10 +48,11 @@ export interface UserService {
     patch: Partial<ContactFields>,
   ): Promise<{ before: Partial<ContactFields>; after: Partial<ContactFields> }>;
   setPasswordHash(tx: DbOrTx, userId: string, passwordHash: string): Promise<void>;
-  /** Tells every instance's live streams that this user's profile changed (delivered at commit). */
-  notifyProfileChanged(tx: DbOrTx, userId: string): Promise<void>;
-  /** `notifyProfileChanged` for several users in one statement. */
-  notifyProfilesChanged(tx: DbOrTx, userIds: string[]): Promise<void>;
+  /**
+   * Tells every instance's live streams that these users' profile or balance changed. Call it
+   * once the change has committed; it returns at once and never fails the caller (decision 0017).
+   */
+  profilesChanged(userIds: string[]): void;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -69,15 +72,37 @@ export function createUserService(deps: {
 }): UserService {
   const { db, clock, cipher } = deps;
 
-  const notifyProfilesChanged: UserService['notifyProfilesChanged'] = async (tx, userIds) => {
-    if (userIds.length === 0) return;
-    const ids = sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`select pg_notify(${PROFILE_CHANNEL}, user_id) from unnest(array[${ids}]::text[]) as u(user_id)`,
-    );
+  // A NOTIFY inside a transaction takes a database-wide lock at its commit, which serializes every
+  // committing transaction that notified (pgbench: 2,751 → 1,006 tps with one added). So the nudges
+  // go out after the change commits, and the ones that arrive while a NOTIFY is in flight are
+  // coalesced into the next: one statement per batch, never more than one at a time. A nudge is
+  // a hint to refetch, not data: one lost to a crash right after the commit only delays a live
+  // view until its next fetch.
+  const pendingNudges = new Set<string>();
+  let nudging = false;
+  async function sendNudges(): Promise<void> {
+    nudging = true;
+    try {
+      while (pendingNudges.size > 0) {
+        const ids = [...pendingNudges].slice(0, NUDGES_PER_STATEMENT_MAX);
+        for (const id of ids) pendingNudges.delete(id);
+        const list = sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        await db
+          .execute(
+            sql`select pg_notify(${PROFILE_CHANNEL}, user_id) from unnest(array[${list}]::text[]) as u(user_id)`,
+          )
+          .catch(() => undefined);
+      }
+    } finally {
+      nudging = false;
+    }
+  }
+  const profilesChanged: UserService['profilesChanged'] = (userIds) => {
+    for (const id of userIds) pendingNudges.add(id);
+    if (!nudging && pendingNudges.size > 0) void sendNudges();
   };
 
   const loginColumns = {
@@ -291,10 +316,6 @@ export function createUserService(deps: {
         .where(eq(identities.id, userId));
     },
 
-    notifyProfilesChanged,
-
-    async notifyProfileChanged(tx, userId) {
-      await notifyProfilesChanged(tx, [userId]);
-    },
+    profilesChanged,
   };
 }
