@@ -1,35 +1,24 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-
-/** Text files worth compressing; images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|xml|txt)$/;
+import { COMPRESSIBLE, writeCompressedCopies } from './scripts/compress.ts';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every built text file, at maximum compression,
  * once at build time; the server sends the copy the browser accepts (`preCompressed` in
  * server/src/plugins/web-app.ts). Three times fewer bytes on a phone's connection, no CPU per request.
+ * Not for the prerender's own bundle (`--ssr`), which only the build runs.
  */
 function precompress(): Plugin {
   return {
     name: 'larkspur-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        if (!COMPRESSIBLE.test(fileName)) continue;
-        const file = path.join(dir, fileName);
-        const source = fs.readFileSync(file);
-        const brotli = zlib.brotliCompressSync(source, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-        });
-        const gzip = zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION });
-        if (brotli.length < source.length) fs.writeFileSync(`${file}.br`, brotli);
-        if (gzip.length < source.length) fs.writeFileSync(`${file}.gz`, gzip);
+        if (COMPRESSIBLE.test(fileName)) writeCompressedCopies(path.join(dir, fileName));
       }
     },
   };
@@ -39,11 +28,25 @@ const apiTarget = process.env.LARKSPUR_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  // The year the prerendered pages are built in (both builds run in one `npm run build`): what the
+  // footer renders while React adopts them (features/site/components/site-footer.tsx).
+  define: { __LARKSPUR_BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     // Browsers from the last few years; keeps the bundle free of needless transforms.
     target: 'es2022',
     sourcemap: true,
+    // Read by the prerender (web/scripts/prerender.ts) to list the app's chunks in index.html, then
+    // removed.
+    manifest: true,
+    modulePreload: {
+      // main.tsx starts the app (app/start.tsx) with a dynamic import. On a prerendered page that
+      // import waits for the document's load, and then one request for the start chunk (which
+      // imports the framework itself) costs the main thread less than inserting a preload link
+      // per chunk, at a moment the page already shows everything. The other pages preload these
+      // chunks from index.html (web/scripts/prerender.ts). Route chunks keep their preloads.
+      resolveDependencies: (filename, deps) => (/(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
@@ -55,6 +58,22 @@ export default defineConfig({
             {
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+            // The API client and what it needs (the session's parser among them): the start chunk
+            // imports them, and so do lazily loaded pages, so they cannot be in the start chunk itself.
+            {
+              name: 'app-core',
+              // Only these modules: their own imports stay where they are (the framework, the start chunk).
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]lib[\\/](api-client|idle-deadline|wire-read|use-hydrated)\.ts$/,
+            },
+            // The customer area's small shared modules (each a few hundred bytes), which the overview
+            // loaded as ~15 separate requests. None is used by a public page; format-money (the loan
+            // calculator's) and copy-button (the sign-up page's) stay out of it.
+            {
+              name: 'customer-kit',
+              includeDependenciesRecursively: false,
+              test: /[\\/](src[\\/](components[\\/]ui[\\/](app-shell|idle-timeout-warning|dialog|banking-icons|error-state|money|skeleton|status-badge|empty-state|signed-money)\.tsx|lib[\\/](me|money-queries|format-date|transaction-record)\.ts)|contract[\\/]src[\\/]insight-periods\.ts)$/,
             },
             {
               name: 'site-kit',

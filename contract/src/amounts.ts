@@ -14,6 +14,9 @@ export const AMOUNT_INPUT_LENGTH_MAX = 20;
 
 export const CURRENCY = 'USD';
 
+/** A money value as the API sends it: exactly two decimals, optionally negative ("-1234.50"). */
+export const WIRE_AMOUNT_PATTERN = /^-?\d+\.\d{2}$/;
+
 // Digits, optionally a point and one or two more digits. No sign, no exponent, no grouping.
 const AMOUNT_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 
@@ -37,4 +40,12 @@ export function formatCents(cents: bigint): string {
   const whole = abs / 100n;
   const fraction = (abs % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
+}
+
+/** Reads a wire money string ("-12.34", always two decimals) back into cents (for clients doing arithmetic, e.g. a new balance). */
+export function moneyToCents(value: string): bigint {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = '00'] = (negative ? value.slice(1) : value).split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction);
+  return negative ? -cents : cents;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_INPUT_LENGTH_MAX } from './amounts';
+import { AMOUNT_INPUT_LENGTH_MAX, WIRE_AMOUNT_PATTERN } from './amounts';
 
 // Parsing and formatting live in amounts.ts, free of zod; every name stays importable from here.
 export {
@@ -7,7 +7,9 @@ export {
   AMOUNT_MAX_CENTS,
   CURRENCY,
   formatCents,
+  moneyToCents,
   parseAmountToCents,
+  WIRE_AMOUNT_PATTERN,
 } from './amounts';
 
 /**
@@ -16,16 +18,8 @@ export {
  */
 
 /** A money value as the API sends it: always exactly two decimals, optionally negative. */
-export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/, 'Expected an amount like 12.34');
+export const moneySchema = z.string().regex(WIRE_AMOUNT_PATTERN, 'Expected an amount like 12.34');
 export type Money = z.infer<typeof moneySchema>;
-
-/** Reads a wire money string back into cents (for clients doing arithmetic, e.g. a new balance). */
-export function moneyToCents(value: Money): bigint {
-  const negative = value.startsWith('-');
-  const [whole = '0', fraction = '00'] = (negative ? value.slice(1) : value).split('.');
-  const cents = BigInt(whole) * 100n + BigInt(fraction);
-  return negative ? -cents : cents;
-}
 
 /**
  * An amount typed by a person, as the request carries it. The string itself is bounded here; the

@@ -10,6 +10,8 @@ import { buildTestApp, type TestApp } from '../test/test-app';
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-web-dist-'));
 const script = `console.log(${JSON.stringify('Larkspur '.repeat(200))});`;
 const html = `<!doctype html><html><body>${'<p>Larkspur</p>'.repeat(100)}</body></html>`;
+const checking = `<!doctype html><html><body>${'<p>Checking</p>'.repeat(100)}</body></html>`;
+const home = `<!doctype html><html><body>${'<p>Home</p>'.repeat(100)}</body></html>`;
 
 function writeWithCopies(file: string, text: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -22,6 +24,8 @@ let t: TestApp;
 beforeAll(async () => {
   writeWithCopies(path.join(dist, 'index.html'), html);
   writeWithCopies(path.join(dist, 'assets/app-abc123.js'), script);
+  writeWithCopies(path.join(dist, 'prerendered/products/checking.html'), checking);
+  writeWithCopies(path.join(dist, 'prerendered/index.html'), home);
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -64,12 +68,38 @@ describe('the built web app', () => {
   it('compresses the SPA fallback too, and never caches it', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/products/checking',
+      url: '/products/savings',
       headers: { 'accept-encoding': 'br' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+  });
+
+  it('sends a prerendered page for its path (trailing slash and query too), compressed, never cached', async () => {
+    for (const url of ['/products/checking', '/products/checking/', '/products/checking?ref=ad']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(checking);
+    }
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toBe(home);
+  });
+
+  it('keeps one address per page: the prerendered files are not served under their own names', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/prerendered/products/checking.html' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(html);
+  });
+
+  it('still answers 404 with the app for a path it has no page for', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(html);
   });
 });

@@ -40,6 +40,9 @@ export const requireCustomer = (queryClient: QueryClient) => async () => {
   const session = await loadSession(queryClient);
   if (!session.user) throw redirect(paths.login);
   if (session.user.role === 'admin') throw redirect(paths.adminDashboard);
+  // Every page of the area shows the profile (the shell asks for it, the overview's balance is its
+  // largest paint): asked for now, it loads with the page's code instead of after the first render.
+  void import('@/lib/me').then(({ meQueryOptions }) => queryClient.prefetchQuery(meQueryOptions()));
   return null;
 };
 

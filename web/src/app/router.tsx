@@ -1,5 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type createMemoryRouter,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { paths } from '@/config/paths';
 import { PublicLayout } from '@/features/site/components/public-layout';
@@ -155,6 +160,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         // Guest-only (SPEC §2): a signed-in person is sent to their own dashboard.
         {
+          id: 'guest',
           element: <PublicLayout />,
           loader: requireGuest(queryClient),
           children: [
@@ -276,6 +282,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+/**
+ * `hydrationData`: what the routes' loaders returned for the page already on screen (a prerendered
+ * one, docs/decisions/0016); the router then starts without running them again.
+ */
+export function createRouter(
+  queryClient: QueryClient,
+  routes: RouteObject[] = createRoutes(queryClient),
+  hydrationData?: HydrationState,
+) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+}
+
+/** Resolves once the router has settled its first navigation: session known, page code loaded. */
+export function initialized(
+  router: ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -11,14 +11,19 @@ function withCommas(digits: string): string {
 }
 
 /**
- * Cents → "$1,234.56", negatives "-$1,234.56". The amount goes through its exact decimal string,
- * never a float, so no amount is ever rounded on its way to the screen.
+ * A two-decimal amount string ("-1234.50", the wire format) → "-$1,234.50". Digits only move, never
+ * through a float, so no amount is ever rounded on its way to the screen.
  */
-export function formatMoney(cents: bigint): string {
-  const text = formatCents(cents);
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = '00'] = (negative ? text.slice(1) : text).split('.');
+export function formatUsdAmount(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [digits = '0', fraction = '00'] = (negative ? amount.slice(1) : amount).split('.');
+  const whole = digits.replace(/^0+(?=\d)/, '');
   return `${negative ? '-' : ''}$${withCommas(whole)}.${fraction}`;
+}
+
+/** Cents → "$1,234.56", negatives "-$1,234.56". */
+export function formatMoney(cents: bigint): string {
+  return formatUsdAmount(formatCents(cents));
 }
 
 /** Whole dollars for headline figures ("$25,000"); only for amounts without cents. */

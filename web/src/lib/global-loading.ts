@@ -39,5 +39,7 @@ export function useGlobalLoading(): boolean {
       return () => listeners.delete(listener);
     },
     () => holders > 0,
+    // Nothing is loading in a prerendered page (or while React adopts one).
+    () => false,
   );
 }

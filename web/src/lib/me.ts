@@ -1,8 +1,54 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileSchema } from '@larkspur/contract';
+import type { Profile } from '@larkspur/contract';
 import { api } from './api-client';
+import { asRecord, isString, isUuid, parser } from './wire-read';
 
 export const meQueryKey = ['me'] as const;
+
+const PROFILE_STRING_FIELDS = [
+  'firstName',
+  'surname',
+  'email',
+  'phone',
+  'address',
+  'zipCode',
+  'country',
+  'maritalStatus',
+  'occupation',
+  'ssnLast4',
+  'dob',
+  'accountNumber',
+  'balance',
+  'currency',
+  'avatar',
+  'accountLimit',
+  'createdAt',
+  'created_at',
+] as const satisfies readonly (keyof Profile)[];
+
+// The profile is every customer screen's first request, and the overview's largest paint (the
+// balance) waits for it. The contract's `profileSchema` would make that screen load and evaluate zod
+// and all the identity schemas first, so the profile is checked by hand, to the same rules and with
+// the same allow-list (me.test.ts holds it to the schema; a field added there fails that test until
+// it is read here). See docs/decisions/0018-customer-overview-without-zod.md.
+function readProfile(value: unknown): Profile | undefined {
+  const v = asRecord(value);
+  if (!v) return undefined;
+  const { uid, status, role } = v;
+  if (!isUuid(uid)) return undefined;
+  if (status !== 'active' && status !== 'suspended' && status !== 'closed') return undefined;
+  if (role !== 'user' && role !== 'admin') return undefined;
+  const strings: Partial<Record<(typeof PROFILE_STRING_FIELDS)[number], string>> = {};
+  for (const key of PROFILE_STRING_FIELDS) {
+    const field = v[key];
+    if (!isString(field)) return undefined;
+    strings[key] = field;
+  }
+  return { uid, status, role, ...(strings as Record<(typeof PROFILE_STRING_FIELDS)[number], string>) };
+}
+
+/** GET /api/me and the live profile stream's events, parsed without zod (see above). */
+export const profileParser = parser(readProfile);
 
 /**
  * The signed-in customer's profile (GET /api/me): balance, account number, contact details.
@@ -12,7 +58,7 @@ export const meQueryKey = ['me'] as const;
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: meQueryKey,
-    queryFn: ({ signal }) => api('/api/me', { schema: profileSchema, signal }),
+    queryFn: ({ signal }) => api('/api/me', { schema: profileParser, signal }),
   });
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '@larkspur/contract';
-import { api, type ResponseSchema } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { asRecord, isNullableString, isString, isUuid, parser } from '@/lib/wire-read';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -10,18 +11,11 @@ export const sessionQueryKey = ['session'] as const;
 // with the same allow-list (unknown keys dropped). session.test.ts holds them to the contract's
 // `sessionResponseSchema`: a field added there fails that test until it is added here.
 // See docs/decisions/0011-first-chunk-budget.md.
-// zod's `z.uuid()`: RFC 9562 versions 1–8, plus the nil and max UUIDs.
-const UUID_PATTERN =
-  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
-
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
-
 function readSessionUser(value: unknown): SessionUser | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
+  const v = asRecord(value);
+  if (!v) return undefined;
   const { id, role, firstName, surname, email, accountNumber, avatarUrl } = v;
-  if (!isString(id) || !UUID_PATTERN.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   if (role !== 'user' && role !== 'admin') return undefined;
   if (!isString(firstName) || !isString(surname) || !isString(email) || !isString(avatarUrl))
     return undefined;
@@ -30,20 +24,14 @@ function readSessionUser(value: unknown): SessionUser | undefined {
 }
 
 function readSessionResponse(value: unknown): SessionResponse | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { user, idleExpiresAt } = value as Record<string, unknown>;
+  const v = asRecord(value);
+  if (!v) return undefined;
+  const { user, idleExpiresAt } = v;
   if (!isNullableString(idleExpiresAt)) return undefined;
   if (user === null) return { user: null, idleExpiresAt };
   const sessionUser = readSessionUser(user);
   return sessionUser ? { user: sessionUser, idleExpiresAt } : undefined;
 }
-
-const parser = <T>(read: (value: unknown) => T | undefined): ResponseSchema<T> => ({
-  safeParse: (value) => {
-    const data = read(value);
-    return data === undefined ? { success: false } : { success: true, data };
-  },
-});
 
 /** GET /api/auth/session, parsed without zod (see above). */
 export const sessionResponseParser = parser(readSessionResponse);

@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoney, Money } from './money';
 
@@ -31,6 +32,26 @@ describe('formatMoney (the API’s two-decimal strings as currency)', () => {
 
   it('still shows the amount when the currency code is not one Intl knows', () => {
     expect(formatMoney('10.00', 'US')).toBe('10.00 US');
+  });
+});
+
+describe('formatMoney in US dollars, written by hand', () => {
+  it('prints exactly what Intl.NumberFormat en-US prints', () => {
+    const usd = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const amount = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,22}$/), fc.stringMatching(/^\d{2}$/))
+      .map(([negative, whole, cents]) => `${negative ? '-' : ''}${whole}.${cents}`);
+    fc.assert(
+      fc.property(amount, (text) => {
+        expect(formatMoney(text, 'USD')).toBe(usd.format(text as Intl.StringNumericLiteral));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -1,11 +1,9 @@
+// The zod-free module: any page may show money without downloading zod (decision 0011).
+import { WIRE_AMOUNT_PATTERN } from '@larkspur/contract/amounts';
+import { formatUsdAmount } from '@/lib/format-money';
+
 /** What a malformed amount shows instead of a wrong number. */
 const UNREADABLE_AMOUNT = '—';
-
-/**
- * The contract's `moneySchema` pattern (two decimals, optional minus). Repeated rather than imported
- * so that any page may show money without downloading zod (docs/decisions/0011).
- */
-const MONEY_PATTERN = /^-?\d+\.\d{2}$/;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -29,7 +27,11 @@ function formatterFor(currency: string): Intl.NumberFormat {
  * floating-point number (DESIGN §2) — not even on the way to the screen.
  */
 export function formatMoney(amount: string, currency: string): string {
-  if (!MONEY_PATTERN.test(amount)) return UNREADABLE_AMOUNT;
+  if (!WIRE_AMOUNT_PATTERN.test(amount)) return UNREADABLE_AMOUNT;
+  // US dollars, the bank's currency, by hand: the first Intl formatter loads ICU's locale data, a
+  // long task on a phone at the customer overview's first render (lib/format-money.ts, decision
+  // 0015). money.test.tsx holds it to Intl's output.
+  if (currency === 'USD') return formatUsdAmount(amount);
   try {
     return formatterFor(currency).format(amount as Intl.StringNumericLiteral);
   } catch {

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button';
 
 export function Spinner({ className = 'size-4' }: { className?: string }) {
@@ -31,11 +32,14 @@ export function PendingButton({
   type = 'button',
   ...props
 }: PendingButtonProps) {
+  // A prerendered form (docs/decisions/0016) cannot be sent before the app has adopted it: the
+  // browser would send it itself, as a GET, with the password in the address.
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || pending}
+      disabled={disabled || pending || (type === 'submit' && !hydrated)}
       aria-busy={pending || undefined}
       {...props}
     >

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionResponseSchema, type LoginInput } from '@larkspur/contract';
+import type { LoginInput } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
+import { sessionQueryKey, sessionResponseParser } from '@/lib/session';
 
-/** POST /api/auth/login: account number and password (SPEC §5: never an email). */
+/**
+ * POST /api/auth/login: account number and password (SPEC §5: never an email). The answer is a
+ * session, read by the session's own zod-free parser (lib/session.ts), so the login page needs no zod.
+ */
 export function login(input: LoginInput) {
-  return api('/api/auth/login', { method: 'POST', body: input, schema: sessionResponseSchema });
+  return api('/api/auth/login', { method: 'POST', body: input, schema: sessionResponseParser });
 }
 
 /** Signs in and tells the session query, so the guards see the person at once. */

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { loginSchema, type LoginInput, type SessionResponse } from '@larkspur/contract';
+import type { LoginInput, SessionResponse } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { TextField } from '@/components/ui/form-field';
 import { SecretField } from '@/components/ui/secret-field';
 import { reportFormError } from '@/lib/form-errors';
 import { useLogin } from '../api/login';
+import { loginResolver } from '../login-rules';
 
 /**
  * Customer login: account number and password. The account number is not checked for shape here:
@@ -16,7 +16,7 @@ import { useLogin } from '../api/login';
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     mode: 'onTouched',
     defaultValues: { accountNumber: '', password: '' },
   });

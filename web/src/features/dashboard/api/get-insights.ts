@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { insightsResponseSchema, type INSIGHT_PERIOD_DAYS } from '@larkspur/contract';
+import type { INSIGHT_PERIOD_DAYS } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
 import { insightsQueryKey } from '@/lib/money-queries';
+import { insightsParser } from './overview-parsers';
 
 export type InsightPeriod = (typeof INSIGHT_PERIOD_DAYS)[number];
 
 export const insightsQueryOptions = (days: InsightPeriod) =>
   queryOptions({
     queryKey: [...insightsQueryKey, days],
-    queryFn: ({ signal }) => api(`/api/me/insights?days=${days}`, { schema: insightsResponseSchema, signal }),
+    queryFn: ({ signal }) => api(`/api/me/insights?days=${days}`, { schema: insightsParser, signal }),
   });
 
 /**

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { pageOf, transactionRecordSchema } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
 import { transactionsQueryKey } from '@/lib/money-queries';
+import { transactionPageParser } from './overview-parsers';
 
 /** The overview shows this many of the newest records. */
 export const RECENT_RECORDS_SHOWN = 5;
-
-const recentPageSchema = pageOf(transactionRecordSchema);
 
 /**
  * GET /api/me/transactions?limit=5: the newest records for the overview. Keyed under the shared
@@ -16,6 +14,6 @@ export function useRecentTransactions() {
   return useQuery({
     queryKey: [...transactionsQueryKey, 'recent', RECENT_RECORDS_SHOWN],
     queryFn: ({ signal }) =>
-      api(`/api/me/transactions?limit=${RECENT_RECORDS_SHOWN}`, { schema: recentPageSchema, signal }),
+      api(`/api/me/transactions?limit=${RECENT_RECORDS_SHOWN}`, { schema: transactionPageParser, signal }),
   });
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { profileSchema } from '@larkspur/contract';
-import { meQueryKey } from '@/lib/me';
+import { meQueryKey, profileParser } from '@/lib/me';
 
 export const PROFILE_STREAM_URL = '/api/me/stream';
 /** The server's event name for "here is the profile as it is now". */
@@ -25,7 +24,7 @@ export function useProfileStream(enabled = true): void {
       } catch {
         return;
       }
-      const parsed = profileSchema.safeParse(data);
+      const parsed = profileParser.safeParse(data);
       if (parsed.success) queryClient.setQueryData(meQueryKey, parsed.data);
     };
     source.addEventListener(PROFILE_EVENT, onProfile);

@@ -1,15 +1,14 @@
 import { ArrowDownLeftIcon, ArrowUpRightIcon } from '@/components/ui/banking-icons';
 import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
+import { utcMonthName } from '@/lib/format-date';
 import { useInsights } from '../api/get-insights';
-
-const MONTH_NAME = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 
 /** Money in and money out this calendar month (UTC, as the server counts it). */
 export function MonthSummary({ currency }: { currency: string }) {
   // The month's totals come with every period; 30 days is the one the charts ask for first.
   const insights = useInsights(30);
-  const month = MONTH_NAME.format(new Date());
+  const month = utcMonthName(new Date());
   return (
     <section
       aria-labelledby="month-heading"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '@larkspur/contract';
 import { DepositIcon, SendIcon } from '@/components/ui/banking-icons';
@@ -111,6 +111,31 @@ function AccountCard({ profile }: { profile: Profile }) {
 }
 
 /**
+ * Renders its children one painted frame after it mounts. The balance is the overview's largest
+ * paint; the records, the month's totals and the charts under it (below the fold on a phone) were
+ * rendered, committed and laid out in the same pass, about two thirds of the page's elements, and
+ * the balance waited for all of them. Now the first frame shows the cards with the balance and the
+ * rest follows in the next task; it only adds content under what is on screen, so nothing moves.
+ * (A tab opened in the background paints nothing, so it renders the rest once it is shown.)
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame's animation callbacks run just before it is painted; a task queued from one runs after.
+    const frame = requestAnimationFrame(() => {
+      // In a transition, so React renders the rest in short slices rather than one long task.
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted ? children : null;
+}
+
+/**
  * /user/dashboard: the balance (live) with the two quick actions, the account number with copy,
  * the account limit, this month's money in and out, the five newest records and the charts.
  */
@@ -134,13 +159,15 @@ export function OverviewPage() {
             <BalanceCard profile={profile} />
             <AccountCard profile={profile} />
           </div>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <RecentActivity />
+          <AfterFirstPaint>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <div className="lg:col-span-2">
+                <RecentActivity />
+              </div>
+              <MonthSummary currency={profile.currency} />
             </div>
-            <MonthSummary currency={profile.currency} />
-          </div>
-          <InsightsPanel currency={profile.currency} />
+            <InsightsPanel currency={profile.currency} />
+          </AfterFirstPaint>
         </div>
       ) : me.isError ? (
         <div className="mt-6">

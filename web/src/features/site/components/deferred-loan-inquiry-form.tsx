@@ -37,8 +37,11 @@ function Placeholder() {
  */
 export function DeferredLoanInquiryForm({ defaultLoanType }: { defaultLoanType: LoanType }) {
   const ref = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (old browsers, tests) the form simply loads at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers, tests) the form simply loads at once. The build's
+  // prerender (no window) writes the placeholder, as the browser's first render has it.
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
 
   useEffect(() => {
     const element = ref.current;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { slides, fallbackSrc, TALL_MEDIA, WIDE_SIZES, type Slide } from '../content/slides';
-import { FADE_MS, SLIDE_COUNT, useSlideshow } from '../hooks/use-slideshow';
+import { SLIDE_COUNT, useSlideshow } from '../hooks/use-slideshow';
 
 function SlidePicture({ slide, first }: { slide: Slide; first: boolean }) {
   return (
@@ -34,9 +35,12 @@ function SlidePicture({ slide, first }: { slide: Slide; first: boolean }) {
  */
 export function HeroSlideshow() {
   const { index, paused } = useSlideshow();
+  // The prerendered home page (docs/decisions/0016) cannot know whether the visitor wants less
+  // motion, so it holds the first slide only; the next one is mounted once the app runs.
+  const hydrated = useHydrated();
   // The highest slide ever needed so far: shown ones stay mounted, so fading back costs nothing.
   const [mountedUpTo, setMountedUpTo] = useState(0);
-  const wanted = paused ? index : Math.min(index + 1, SLIDE_COUNT - 1);
+  const wanted = paused || !hydrated ? index : Math.min(index + 1, SLIDE_COUNT - 1);
   if (wanted > mountedUpTo) setMountedUpTo(wanted);
   const previous = (index + SLIDE_COUNT - 1) % SLIDE_COUNT;
 
@@ -56,8 +60,9 @@ export function HeroSlideshow() {
           <div
             key={slide.subject}
             data-slide={i}
-            className={`absolute inset-0 transition-opacity ease-in-out ${layer}`}
-            style={{ transitionDuration: `${FADE_MS}ms` }}
+            // FADE_MS as a class, not a style attribute: the CSP refuses inline styles in the
+            // prerendered HTML (docs/decisions/0016). use-slideshow.test.tsx holds the two together.
+            className={`absolute inset-0 transition-opacity duration-2000 ease-in-out ${layer}`}
           >
             <SlidePicture slide={slide} first={i === 0} />
           </div>

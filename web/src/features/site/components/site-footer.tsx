@@ -1,11 +1,24 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { footerNavigation } from '../content/navigation';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 
+const unchanging = () => () => undefined;
+const currentYear = () => new Date().getFullYear();
+
+/**
+ * The year of the copyright line. A prerendered page carries its build's year, and hydration must
+ * render what the HTML says; right after it, React renders again with this year (the two
+ * snapshots differ), so a page built last December says this year.
+ */
+function useCopyrightYear(): number {
+  return useSyncExternalStore(unchanging, currentYear, () => __LARKSPUR_BUILD_YEAR__);
+}
+
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useCopyrightYear();
   return (
     <footer className="bg-brand-950 text-brand-100">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">

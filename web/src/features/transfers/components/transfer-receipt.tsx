@@ -1,11 +1,5 @@
 import type { MovementResponse, Profile } from '@larkspur/contract';
-import { CheckCircleIcon } from '@/components/ui/banking-icons';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { CopyButton } from '@/components/ui/copy-button';
-import { Money } from '@/components/ui/money';
-import { DetailList, PrintButton, PrintableReceipt } from '@/components/ui/receipt';
-import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format-date';
+import { MovementReceipt } from '@/components/ui/movement-receipt';
 import { transferDetailRows } from './transfer-details';
 import type { TransferRequestOut } from './transfer-validation';
 
@@ -21,61 +15,22 @@ export function TransferReceipt({
   profile: Pick<Profile, 'currency' | 'accountNumber'>;
   onSendAnother: () => void;
 }) {
-  const { transaction } = result;
   return (
-    <div className="space-y-5">
-      <PrintableReceipt title="Larkspur Bank — transfer receipt" className="space-y-5">
-        <div className="flex flex-col items-center rounded-2xl bg-emerald-50 p-5 text-center ring-1 ring-emerald-200">
-          <CheckCircleIcon className="size-10 text-emerald-700" />
-          <p className="mt-2 text-sm font-medium text-emerald-900">Money sent</p>
-          <p className="mt-1 text-4xl font-semibold tracking-tight text-slate-900">
-            <Money amount={transaction.amount} currency={transaction.currency} />
-          </p>
-          <p className="mt-1 text-base text-slate-800">
-            to <span className="font-semibold">{transaction.recipientName}</span>
-          </p>
-        </div>
-        <DetailList
-          rows={[
-            {
-              label: 'Transaction ID',
-              value: (
-                <span className="inline-flex flex-wrap items-center justify-end gap-2">
-                  <span className="font-mono" data-testid="receipt-transaction-id">
-                    {transaction.transactionId}
-                  </span>
-                  <CopyButton
-                    value={transaction.transactionId}
-                    what="transaction ID"
-                    copiedMessage="Transaction ID copied"
-                    className="print:hidden"
-                  />
-                </span>
-              ),
-            },
-            { label: 'Date', value: formatDateTime(transaction.createdAt) },
-            { label: 'Status', value: transaction.status },
-            ...transferDetailRows(request, null),
-            { label: 'From', value: `Your account ${profile.accountNumber}` },
-            {
-              label: 'Balance after',
-              value: <Money amount={result.balance} currency={profile.currency} />,
-            },
-          ]}
-        />
-      </PrintableReceipt>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap print:hidden">
-        <PrintButton />
-        <Button variant="secondary" onClick={onSendAnother}>
-          Send more money
-        </Button>
-        <ButtonLink variant="secondary" to={paths.userTransactions}>
-          See your transactions
-        </ButtonLink>
-        <ButtonLink variant="ghost" to={paths.userDashboard}>
-          Back to overview
-        </ButtonLink>
-      </div>
-    </div>
+    <MovementReceipt
+      result={result}
+      profile={profile}
+      printTitle="Larkspur Bank — transfer receipt"
+      headline="Money sent"
+      subline={
+        <>
+          to <span className="font-semibold">{result.transaction.recipientName}</span>
+        </>
+      }
+      rows={[
+        ...transferDetailRows(request, null),
+        { label: 'From', value: `Your account ${profile.accountNumber}` },
+      ]}
+      again={{ label: 'Send more money', onClick: onSendAnother }}
+    />
   );
 }

@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MovementResponse } from '@larkspur/contract';
-import { ErrorState } from '@/components/ui/error-state';
+import { MoneyFlowCard } from '@/components/ui/money-flow';
 import { Page } from '@/components/ui/page';
-import { Skeleton, Loading } from '@/components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { useMe } from '@/lib/me';
 import { usePageMeta } from '@/lib/page-meta';
 import { TransferForm, type ServerFieldError } from '../components/transfer-form';
 import { TransferReceipt } from '../components/transfer-receipt';
 import { TransferReview } from '../components/transfer-review';
-import { StepIndicator } from '@/components/ui/step-indicator';
 import {
   emptyTransfer,
   type TransferFormValues,
@@ -26,6 +24,11 @@ const stepTitles: Record<Step['name'], string> = {
   review: 'Check and confirm',
   receipt: 'Receipt',
 };
+const headings: Record<Step['name'], string> = {
+  details: 'Who and how much',
+  review: 'Check before you send',
+  receipt: 'Transfer complete',
+};
 
 /**
  * /user/dashboard/send-money: details → review → receipt, on one page. The draft survives going
@@ -36,67 +39,30 @@ export function SendMoneyPage() {
     title: 'Send money',
     description: 'Send a Local, Wire or International transfer from your Larkspur Bank account.',
   });
-  const me = useMe();
   const [step, setStep] = useState<Step>({ name: 'details' });
   const [draft, setDraft] = useState<TransferFormValues>(emptyTransfer);
   const [serverError, setServerError] = useState<ServerFieldError | null>(null);
   // A new form (fresh state, fresh look-ups) after "Send more money".
   const [formGeneration, setFormGeneration] = useState(0);
 
-  // Each step starts by moving focus to its heading, so a screen reader hears where it is.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    // Back from a refusal, the form focuses the field in error instead (moving focus away from it
-    // would also re-validate it against what the page knew before the server answered).
-    if (step.name === 'details' && serverError) return;
-    window.scrollTo({ top: 0 });
-    headingRef.current?.focus();
-  }, [step.name, serverError]);
-
-  const profile = me.data;
   return (
     <Page title="Send money" intro="Pay someone at Larkspur Bank or at another bank, here or abroad.">
-      <div className="mt-6 max-w-2xl">
-        <StepIndicator
-          steps={Object.values(stepTitles)}
-          current={Object.keys(stepTitles).indexOf(step.name)}
-        />
-        <section
-          aria-labelledby="send-step-heading"
-          className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
-          <h2
-            id="send-step-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="mb-5 text-lg font-semibold text-slate-900 outline-none"
-          >
-            {step.name === 'details'
-              ? 'Who and how much'
-              : step.name === 'review'
-                ? 'Check before you send'
-                : 'Transfer complete'}
-          </h2>
-          {profile === undefined ? (
-            me.isError ? (
-              <ErrorState
-                message={me.error.message}
-                onRetry={() => void me.refetch()}
-                retrying={me.isFetching}
-              />
-            ) : (
-              <Loading label="Loading your account…">
-                <Skeleton className="h-20" />
-                <Skeleton className="h-12" />
-                <Skeleton className="h-12" />
-              </Loading>
-            )
-          ) : step.name === 'details' ? (
+      <MoneyFlowCard
+        id="send"
+        step={step.name}
+        labels={stepTitles}
+        headings={headings}
+        keepFocus={serverError !== null}
+        skeleton={
+          <>
+            <Skeleton className="h-20" />
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+          </>
+        }
+      >
+        {(profile) =>
+          step.name === 'details' ? (
             <TransferForm
               key={formGeneration}
               profile={profile}
@@ -132,9 +98,9 @@ export function SendMoneyPage() {
                 setStep({ name: 'details' });
               }}
             />
-          )}
-        </section>
-      </div>
+          )
+        }
+      </MoneyFlowCard>
     </Page>
   );
 }

@@ -1,0 +1,2 @@
+/** Replaced at build time by vite.config.ts `define`. */
+declare const __LARKSPUR_BUILD_YEAR__: number;

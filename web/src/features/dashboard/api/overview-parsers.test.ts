@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  insightsResponseSchema,
+  internationalDetailsSchema,
+  pageOf,
+  transactionRecordSchema,
+  type Insights,
+  type TransactionRecord,
+} from '@larkspur/contract';
+import { insightsParser, transactionPageParser } from './overview-parsers';
+
+const pageSchema = pageOf(transactionRecordSchema);
+
+const record: TransactionRecord = {
+  id: '5b0f3c9e-2d4a-4c1e-9f7a-1e2d3c4b5a69',
+  transactionId: 'TXN-1',
+  userId: '00000000-0000-0000-0000-000000000000',
+  type: 'International Transfer',
+  direction: 'debit',
+  amount: '-12.34',
+  currency: 'USD',
+  recipientName: 'Jane Doe',
+  recipientAccount: 'DE89370400440532013000',
+  bankName: 'Bank',
+  routingNumber: null,
+  senderName: 'Dana Whitfield',
+  senderAccount: '40912345678',
+  purpose: 'Rent',
+  status: 'completed',
+  internationalDetails: {
+    recipientFullName: 'Jane Doe',
+    recipientBank: 'Deutsche Bank',
+    swiftBic: 'DEUTDEFF',
+    ibanOrAccount: 'DE89 3704 0044 0532 0130 00',
+    country: 'Germany',
+    currencyCode: 'EUR',
+    currencySymbol: '€',
+  },
+  createdAt: '2026-01-15T12:00:00.000Z',
+  created_at: '2026-01-15T12:00:00.000Z',
+};
+
+const insights: Insights = {
+  days: 30,
+  balanceSeries: [
+    { date: '2026-01-14', balance: '100.00' },
+    { date: '2026-01-15', balance: '-5.10' },
+  ],
+  byType: [{ type: 'Deposit', moneyIn: '100.00', moneyOut: '0.00', count: 1 }],
+  monthIn: '100.00',
+  monthOut: '0.00',
+};
+
+function agree(
+  ours: ReturnType<typeof insightsParser.safeParse> | ReturnType<typeof transactionPageParser.safeParse>,
+  contract: { success: boolean; data?: unknown },
+  value: unknown,
+) {
+  expect(ours.success, JSON.stringify(value)).toBe(contract.success);
+  if (ours.success && contract.success) expect(ours.data).toEqual(contract.data);
+}
+const pageAgrees = (value: unknown) =>
+  agree(transactionPageParser.safeParse(value), pageSchema.safeParse(value), value);
+const insightsAgree = (value: unknown) =>
+  agree(insightsParser.safeParse(value), insightsResponseSchema.safeParse(value), value);
+const page = (items: unknown[]) => ({ items, nextCursor: null });
+
+/** Values a field is likely to be confused with, plus anything at all. */
+const anyValue = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(null, '', ' ', '1.00', '-0.01', '1.0', 'credit', 'debit', record.id, 3, Number.NaN, []),
+);
+
+/** Text around the international fields' rules: spaces, case, lengths at the limits. */
+const detailText = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom(
+    ' deutdeff ',
+    'DEUTDEFFXXX',
+    'deutdeff1',
+    'eur',
+    ' usd ',
+    'EU',
+    'x'.repeat(56),
+    'x'.repeat(57),
+    ` ${'x'.repeat(100)} `,
+    'x'.repeat(101),
+    'ab 12',
+    '€€€€',
+    '€€€€€',
+    'ß',
+  ),
+);
+
+describe('the overview’s zod-free parsers', () => {
+  it('read a page of records as pageOf(transactionRecordSchema) does', () => {
+    pageAgrees(page([record]));
+    pageAgrees(page([]));
+    pageAgrees({ items: [{ ...record, internationalDetails: null, extra: 1 }], nextCursor: 'abc', more: 2 });
+    pageAgrees(page([record, { ...record, direction: 'sideways' }]));
+    for (const bad of [null, [], {}, { items: [] }, { items: {}, nextCursor: null }, page([null])])
+      pageAgrees(bad);
+  });
+
+  it('agree with the contract on any record field replaced by any value', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(transactionRecordSchema.shape)), anyValue, (key, value) =>
+        pageAgrees(page([{ ...record, [key]: value }])),
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('trim, upper-case and bound the international details exactly as the contract does', () => {
+    const keys = Object.keys(internationalDetailsSchema.shape);
+    fc.assert(
+      fc.property(fc.constantFrom(...keys, 'unknownKey'), fc.oneof(detailText, anyValue), (key, value) =>
+        pageAgrees(
+          page([{ ...record, internationalDetails: { ...record.internationalDetails, [key]: value } }]),
+        ),
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('read the insights as insightsResponseSchema does', () => {
+    insightsAgree(insights);
+    insightsAgree({ ...insights, extra: 1, byType: [{ ...insights.byType[0], extra: 2 }] });
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(insightsResponseSchema.shape)), anyValue, (key, value) =>
+        insightsAgree({ ...insights, [key]: value }),
+      ),
+      { numRuns: 1_000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('date', 'balance', 'type', 'moneyIn', 'moneyOut', 'count'),
+        anyValue,
+        (key, value) => {
+          insightsAgree({ ...insights, balanceSeries: [{ ...insights.balanceSeries[0], [key]: value }] });
+          insightsAgree({ ...insights, byType: [{ ...insights.byType[0], [key]: value }] });
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('check every field of the contract: without any one of them, both refuse', () => {
+    // A field added to a schema makes this fail until the parser reads it too.
+    for (const key of Object.keys(transactionRecordSchema.shape)) {
+      const value: Record<string, unknown> = { ...record };
+      delete value[key];
+      expect(pageSchema.safeParse(page([value])).success, key).toBe(false);
+      expect(transactionPageParser.safeParse(page([value])).success, key).toBe(false);
+    }
+    for (const key of Object.keys(internationalDetailsSchema.shape)) {
+      const details: Record<string, unknown> = { ...record.internationalDetails };
+      delete details[key];
+      pageAgrees(page([{ ...record, internationalDetails: details }]));
+      expect(
+        transactionPageParser.safeParse(page([{ ...record, internationalDetails: details }])).success,
+        key,
+      ).toBe(false);
+    }
+    for (const key of Object.keys(insightsResponseSchema.shape)) {
+      const value: Record<string, unknown> = { ...insights };
+      delete value[key];
+      expect(insightsResponseSchema.safeParse(value).success, key).toBe(false);
+      expect(insightsParser.safeParse(value).success, key).toBe(false);
+    }
+  });
+});
