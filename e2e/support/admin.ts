@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { test as base } from './fixtures';
-import { createCustomer, signInAdmin, type Applicant, type Customer } from './identity';
+import {
+  ADMIN_SIGN_IN_TIMEOUT_MS,
+  createCustomer,
+  signInAdmin,
+  type Applicant,
+  type Customer,
+} from './identity';
 
 /**
  * Fixtures for the admin console's end-to-end tests. The seeded admin signs in once per worker
@@ -39,7 +45,8 @@ export const adminTest = base.extend<object, { adminStatePath: string }>({
       await context.close();
       await use(file);
     },
-    { scope: 'worker' },
+    // The admin's sign-in may wait out other workers' codes (support/identity.ts).
+    { scope: 'worker', timeout: ADMIN_SIGN_IN_TIMEOUT_MS },
   ],
   storageState: async ({ adminStatePath }, use) => use(adminStatePath),
 });

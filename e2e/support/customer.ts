@@ -11,7 +11,13 @@ import {
 } from '@playwright/test';
 import { creditThroughApi } from './admin';
 import { test as base } from './fixtures';
-import { createCustomer, signInAdmin, type Applicant, type Customer } from './identity';
+import {
+  ADMIN_SIGN_IN_TIMEOUT_MS,
+  createCustomer,
+  signInAdmin,
+  type Applicant,
+  type Customer,
+} from './identity';
 
 /**
  * Fixtures for the customer screens' end-to-end tests (issue #7). Every test starts from a fresh
@@ -30,7 +36,8 @@ export const customerTest = base.extend<object, { adminApi: APIRequestContext }>
       await use(context);
       await context.dispose();
     },
-    { scope: 'worker' },
+    // The admin's sign-in may wait out other workers' codes (support/identity.ts).
+    { scope: 'worker', timeout: ADMIN_SIGN_IN_TIMEOUT_MS },
   ],
 });
 
