@@ -149,22 +149,49 @@ async function startOn(
   return instance;
 }
 
-// ---- transfers on PostgreSQL vs pgbench ----------------------------------------------------------
-async function benchTransfers(): Promise<void> {
-  console.log(`\n== transfers on PostgreSQL: ${CONNECTIONS} connections, ${durationS} s`);
-  const dbName = await createScratchDatabase('larkspur_bench_tx');
+/**
+ * A fresh scratch database on the benchmark PostgreSQL, one built server on it, and `count` seeded
+ * customers (and the admin) signed in; `stop()` stops the server and drops the database.
+ */
+async function startSeededPostgres(
+  tag: string,
+  count: number,
+): Promise<{
+  url: string;
+  instance: Instance;
+  admin: SeededUser;
+  customers: SeededUser[];
+  stop: () => Promise<void>;
+}> {
+  const dbName = await createScratchDatabase(`larkspur_${tag.replaceAll('-', '_')}`);
   const url = withDatabase(ADMIN_DATABASE_URL, dbName);
   const secrets = sharedSecrets();
   let instance: Instance | null = null;
+  const stop = async () => {
+    if (instance) await stopInstance(instance);
+    await dropDatabase(dbName).catch(() => undefined);
+  };
   try {
-    instance = await startOn(url, null, secrets, 'bench-tx');
+    instance = await startOn(url, null, secrets, tag);
     const handle = await openDatabase({ kind: 'postgres', url, poolMax: 2 });
     const { admin, customers } = await seedUsers(
       handle,
       Buffer.from(secrets.DATA_ENCRYPTION_KEY ?? '', 'base64'),
-      TRANSFER_CUSTOMERS,
+      count,
     );
     await handle.close();
+    return { url, instance, admin, customers, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// ---- transfers on PostgreSQL vs pgbench ----------------------------------------------------------
+async function benchTransfers(): Promise<void> {
+  console.log(`\n== transfers on PostgreSQL: ${CONNECTIONS} connections, ${durationS} s`);
+  const { url, instance, admin, customers, stop } = await startSeededPostgres('bench-tx', TRANSFER_CUSTOMERS);
+  try {
     await fund(instance.url, admin, customers, '1000.00');
     await cannon({
       url: instance.url,
@@ -204,8 +231,7 @@ async function benchTransfers(): Promise<void> {
       `Each API transfer wrote ${(writes / Math.max(result['2xx'], 1)).toFixed(1)} rows (pg_stat_database, during the measured run, including the outbox worker delivering the two alert emails); the pgbench reference writes 3.`,
     );
   } finally {
-    if (instance) await stopInstance(instance);
-    await dropDatabase(dbName).catch(() => undefined);
+    await stop();
   }
 }
 
@@ -292,19 +318,8 @@ async function benchPages(): Promise<void> {
   console.log(
     `\n== pages: ${PAGE_SMALL} and ${largeRecords} records, ${PAGE_CONNECTIONS} connections, ${PAGE_DURATION_S} s each`,
   );
-  const dbName = await createScratchDatabase('larkspur_bench_pages');
-  const url = withDatabase(ADMIN_DATABASE_URL, dbName);
-  const secrets = sharedSecrets();
-  let instance: Instance | null = null;
+  const { url, instance, admin, customers, stop } = await startSeededPostgres('bench-pages', PAGE_CUSTOMERS);
   try {
-    instance = await startOn(url, null, secrets, 'bench-pages');
-    const handle = await openDatabase({ kind: 'postgres', url, poolMax: 2 });
-    const { admin, customers } = await seedUsers(
-      handle,
-      Buffer.from(secrets.DATA_ENCRYPTION_KEY ?? '', 'base64'),
-      PAGE_CUSTOMERS,
-    );
-    await handle.close();
     const heavy = customers[0] as SeededUser;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -370,8 +385,7 @@ async function benchPages(): Promise<void> {
       });
     }
   } finally {
-    if (instance) await stopInstance(instance);
-    await dropDatabase(dbName).catch(() => undefined);
+    await stop();
   }
 }
 
@@ -464,7 +478,10 @@ function benchBundle(): void {
     });
   };
   area('a public page (entry + home page)', ['home-page'], TARGETS.publicKb);
-  area('the customer dashboard (entry + customer shell + dashboard)', ['customer-shell', 'dashboard-page']);
+  area('the customer dashboard (entry + customer shell + overview page)', [
+    'customer-shell',
+    'overview-page',
+  ]);
   area('the admin console (entry + admin shell + overview)', ['admin-shell', 'admin-overview-page']);
   const cssKb = css.reduce((sum, f) => sum + gz(f), 0) / 1024;
   notes.push(

@@ -122,7 +122,14 @@ export async function startInstance(instance: Instance): Promise<void> {
   // that PostgreSQL, and the benchmark would measure the wrong database.
   if (instance.database?.kind === 'pglite') delete env.DATABASE_URL;
   const log = fs.openSync(instance.logFile, 'a');
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  // Profiles a server under a benchmark (`BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR'`);
+  // Node refuses --cpu-prof in NODE_OPTIONS, and would profile the benchmark's process too.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', log, log],
+  });
   fs.closeSync(log);
   instance.process = child;
   instance.paused = false;
