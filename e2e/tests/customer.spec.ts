@@ -692,3 +692,35 @@ test.describe('customer: overview charts', () => {
     await payeeApi.dispose();
   });
 });
+
+test.describe('customer: first load', () => {
+  /** The session and profile requests a page load makes, in order. */
+  const recordFirstAnswers = (page: Page) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/me' || pathname === '/api/auth/session') asked.push(pathname);
+    });
+    return asked;
+  };
+
+  test('the overview’s HTML asks for the session and the profile, and the app uses those answers', async ({
+    page,
+  }) => {
+    const me = await openAccount(page.request, { firstName: 'Quinn', surname: 'Early' });
+    const asked = recordFirstAnswers(page);
+    await open(page, '/user/dashboard', /Quinn/);
+    await expect(page.getByTestId('account-number')).toHaveText(me.accountNumber);
+    await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(2);
+    // One request each: the app's own requests were answered by the preloads.
+    expect(asked.toSorted()).toEqual(['/api/auth/session', '/api/me']);
+  });
+
+  test('a guest’s page of the customer area preloads nothing a guest would be refused', async ({ page }) => {
+    const asked = recordFirstAnswers(page);
+    await page.goto('/user/dashboard');
+    await expect(page).toHaveURL('/login');
+    await expect(page.locator('link[rel="preload"][as="fetch"]')).toHaveCount(0);
+    expect(asked).not.toContain('/api/me');
+  });
+});

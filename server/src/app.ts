@@ -254,7 +254,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (request, reply) => {
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-      if (servesWeb && isPage) return serveSpaFallback(request, reply);
+      if (servesWeb && isPage)
+        return serveSpaFallback(request, reply, async () => {
+          const raw = request.cookies[cookie.name];
+          return raw ? ((await sessions.resolve(raw))?.user?.role ?? null) : null;
+        });
       throw new AppError('NOT_FOUND');
     },
   );

@@ -8,6 +8,8 @@
 //   these for their paths (server/src/plugins/web-app.ts).
 // - dist/index.html, still the page of every other path, gains a `modulepreload` of the app's chunks,
 //   which main.tsx loads with a dynamic import: those pages show only a loader until the app runs.
+// - dist/shells/*.html: index.html for a signed-in area, with that area's chunks and first answers
+//   preloaded too, and dist/shells/shells.json, which says where each applies (see below).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,10 +21,21 @@ const DIST = path.join(WEB, 'dist');
 const SSR_BUNDLE = path.join(WEB, 'node_modules/.cache/prerender/prerender.js');
 const MANIFEST = path.join(DIST, '.vite/manifest.json');
 const OUT = path.join(DIST, 'prerendered');
+const SHELLS_OUT = path.join(DIST, 'shells');
+/** Read by the server: which signed-in page gets which shell. */
+const SHELLS_INDEX = 'shells.json';
 /** The module main.tsx imports to start the app. */
 const APP_START = 'src/app/start.tsx';
 const ROOT = /<div id="root">[\s\S]*?<!--root:end-->\s*<\/div>/;
 const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/;
+
+/** A signed-in area's page: for `role`, at `path` exactly or under `prefix`. */
+interface ShellRule {
+  role: 'user' | 'admin';
+  path?: string;
+  prefix?: string;
+  file: string;
+}
 
 interface ManifestChunk {
   file: string;
@@ -63,6 +76,59 @@ const preloads = [...staticGraph(manifest, APP_START)]
 const spa = replaceOnce(template, /(\s*)<\/head>/, `\n${preloads}  </head>`, '</head>');
 fs.writeFileSync(path.join(DIST, 'index.html'), spa);
 writeCompressedCopies(path.join(DIST, 'index.html'));
+
+// The signed-in areas' pages, for a request whose session the server has already found live
+// (server/src/plugins/web-app.ts): the SPA page, plus the area's own chunks and the answers its
+// first screen waits for, asked for by the HTML, so they load beside the app's chunks instead of
+// one after another once the app runs (the session, then the route's chunks, then the profile).
+// `fetch` preloads carry `crossorigin` so the app's own same-origin `fetch` finds them.
+const chunkPreloads = (modules: string[], already: string) =>
+  [...new Set(modules.flatMap((key) => [...staticGraph(manifest, key)]))]
+    .map((key) => {
+      const file = manifest[key]?.file;
+      if (!file) throw new Error(`the build has no chunk for ${key}`);
+      return `/${file}`;
+    })
+    .filter((href) => !already.includes(`"${href}"`))
+    .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
+    .join('');
+const fetchPreloads = (urls: string[]) =>
+  urls.map((url) => `    <link rel="preload" as="fetch" crossorigin href="${url}">\n`).join('');
+const CUSTOMER_SHELL = 'src/features/dashboard/components/customer-shell.tsx';
+const ADMIN_SHELL = 'src/features/admin/components/admin-shell.tsx';
+const SHELLS: (ShellRule & { modules: string[]; fetches: string[] })[] = [
+  {
+    role: 'user',
+    path: '/user/dashboard',
+    file: 'customer-overview.html',
+    modules: [CUSTOMER_SHELL, 'src/features/dashboard/pages/overview-page.tsx'],
+    fetches: ['/api/auth/session', '/api/me'],
+  },
+  {
+    role: 'user',
+    prefix: '/user/',
+    file: 'customer.html',
+    modules: [CUSTOMER_SHELL],
+    fetches: ['/api/auth/session', '/api/me'],
+  },
+  {
+    role: 'admin',
+    prefix: '/admin/',
+    file: 'admin.html',
+    modules: [ADMIN_SHELL],
+    fetches: ['/api/auth/session'],
+  },
+];
+fs.rmSync(SHELLS_OUT, { recursive: true, force: true });
+fs.mkdirSync(SHELLS_OUT, { recursive: true });
+for (const shell of SHELLS) {
+  const links = fetchPreloads(shell.fetches) + chunkPreloads(shell.modules, spa);
+  const file = path.join(SHELLS_OUT, shell.file);
+  fs.writeFileSync(file, replaceOnce(spa, /(\s*)<\/head>/, `\n${links}  </head>`, '</head>'));
+  writeCompressedCopies(file);
+}
+const rules: ShellRule[] = SHELLS.map(({ modules: _m, fetches: _f, ...rule }) => rule);
+fs.writeFileSync(path.join(SHELLS_OUT, SHELLS_INDEX), `${JSON.stringify(rules, null, 2)}\n`);
 
 fs.rmSync(OUT, { recursive: true, force: true });
 for (const pagePath of prerenderedPaths) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, loginAdmin, signUpCustomer } from '../test/identity';
 import { buildTestApp, type TestApp } from '../test/test-app';
 
 // A stand-in for web/dist: index.html and one hashed asset, each with the .br/.gz copies the web
@@ -12,6 +13,9 @@ const script = `console.log(${JSON.stringify('Larkspur '.repeat(200))});`;
 const html = `<!doctype html><html><body>${'<p>Larkspur</p>'.repeat(100)}</body></html>`;
 const checking = `<!doctype html><html><body>${'<p>Checking</p>'.repeat(100)}</body></html>`;
 const home = `<!doctype html><html><body>${'<p>Home</p>'.repeat(100)}</body></html>`;
+const customerOverview = '<!doctype html><html><head><link rel="preload" href="/api/me"></head></html>';
+const customerArea = '<!doctype html><html><head><!-- customer area --></head></html>';
+const adminArea = '<!doctype html><html><head><!-- admin area --></head></html>';
 
 function writeWithCopies(file: string, text: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -26,6 +30,17 @@ beforeAll(async () => {
   writeWithCopies(path.join(dist, 'assets/app-abc123.js'), script);
   writeWithCopies(path.join(dist, 'prerendered/products/checking.html'), checking);
   writeWithCopies(path.join(dist, 'prerendered/index.html'), home);
+  writeWithCopies(path.join(dist, 'shells/customer-overview.html'), customerOverview);
+  writeWithCopies(path.join(dist, 'shells/customer.html'), customerArea);
+  writeWithCopies(path.join(dist, 'shells/admin.html'), adminArea);
+  fs.writeFileSync(
+    path.join(dist, 'shells/shells.json'),
+    JSON.stringify([
+      { role: 'user', path: '/user/dashboard', file: 'customer-overview.html' },
+      { role: 'user', prefix: '/user/', file: 'customer.html' },
+      { role: 'admin', prefix: '/admin/', file: 'admin.html' },
+    ]),
+  );
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -101,5 +116,47 @@ describe('the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe(html);
+  });
+
+  describe('the signed-in areas’ shells', () => {
+    const page = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    it('sends a customer the shell of their own area, the overview’s for the overview', async () => {
+      const { cookie } = await signUpCustomer(t);
+      expect((await page('/user/dashboard', cookie)).body).toBe(customerOverview);
+      expect((await page('/user/dashboard/', cookie)).body).toBe(customerOverview);
+      expect((await page('/user/transactions?page=2', cookie)).body).toBe(customerArea);
+      // Not the admin console's, nor on a public page.
+      expect((await page('/admin/dashboard', cookie)).body).toBe(html);
+      expect((await page('/products/checking', cookie)).body).toBe(checking);
+    });
+
+    it('sends an admin the console’s shell, and not the customer area’s', async () => {
+      const admin = await createAdmin(t);
+      const cookie = await loginAdmin(t, admin.email, admin.password);
+      expect((await page('/admin/users', cookie)).body).toBe(adminArea);
+      expect((await page('/user/dashboard', cookie)).body).toBe(html);
+    });
+
+    it('sends a guest, or a cookie with no live session behind it, the plain page', async () => {
+      expect((await page('/user/dashboard')).body).toBe(html);
+      const stale = await page('/user/dashboard', 'larkspur_session=not-a-session');
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(html);
+      const { cookie } = await signUpCustomer(t);
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie, 'x-larkspur-request': '1' },
+      });
+      expect(logout.statusCode).toBe(200);
+      expect((await page('/user/dashboard', cookie)).body).toBe(html);
+    });
+
+    it('keeps one address per page: the shells are not served under their own names', async () => {
+      expect((await page('/shells/customer.html')).statusCode).toBe(404);
+      expect((await page('/shells/shells.json')).body).not.toContain('customer-overview');
+    });
   });
 });

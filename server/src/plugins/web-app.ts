@@ -7,8 +7,35 @@ import { isKnownPagePath } from '@larkspur/contract';
 /** Where the web build writes the pages it prerendered (web/scripts/prerender.ts). */
 const PRERENDERED_DIR = 'prerendered';
 
+/** Where it writes the signed-in areas' pages, and the index saying which applies where. */
+const SHELLS_DIR = 'shells';
+const SHELLS_INDEX = 'shells.json';
+
 /** The prerendered page of each path, as a file under web/dist; read once at start. */
 let prerendered = new Map<string, string>();
+
+/** A signed-in area's page (web/scripts/prerender.ts): for `role`, at `path` or under `prefix`. */
+interface ShellRule {
+  role: 'user' | 'admin';
+  path?: string;
+  prefix?: string;
+  file: string;
+}
+let shells: ShellRule[] = [];
+
+function readShellRules(webDistDir: string): ShellRule[] {
+  const index = path.join(webDistDir, SHELLS_DIR, SHELLS_INDEX);
+  if (!fs.existsSync(index)) return [];
+  const rules: unknown = JSON.parse(fs.readFileSync(index, 'utf8'));
+  if (!Array.isArray(rules)) throw new Error(`${index}: not a list of shells`);
+  return rules.map((rule: Partial<ShellRule>) => {
+    if ((rule.role !== 'user' && rule.role !== 'admin') || typeof rule.file !== 'string')
+      throw new Error(`${index}: a shell without role or file`);
+    if (!fs.existsSync(path.join(webDistDir, SHELLS_DIR, rule.file)))
+      throw new Error(`${index}: ${rule.file} is missing`);
+    return { role: rule.role, path: rule.path, prefix: rule.prefix, file: `${SHELLS_DIR}/${rule.file}` };
+  });
+}
 
 function findPrerenderedPages(webDistDir: string): Map<string, string> {
   const dir = path.join(webDistDir, PRERENDERED_DIR);
@@ -32,6 +59,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
   prerendered = findPrerenderedPages(webDistDir);
+  shells = readShellRules(webDistDir);
 
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -42,7 +70,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     // file names: each has one address, its page's.
     list: false,
     dotfiles: 'deny',
-    globIgnore: [`${PRERENDERED_DIR}/**`],
+    globIgnore: [`${PRERENDERED_DIR}/**`, `${SHELLS_DIR}/**`],
     // The web build writes .br and .gz copies of every text file (web/vite.config.ts): send the one
     // the browser accepts, with no compression work per request.
     preCompressed: true,
@@ -54,9 +82,29 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   return true;
 }
 
-export function serveSpaFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/**
+ * `roleOf`: the role of the request's live session, if it has one; asked only for a path some
+ * shell serves. A signed-in person's page of their own area is that area's shell, which asks for
+ * the area's chunks and first answers up front; those answers would be refused to anyone else, so
+ * nobody else gets it.
+ */
+export async function serveSpaFallback(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  roleOf: () => Promise<string | null>,
+): Promise<FastifyReply> {
   const pathname = request.url.split('?')[0] ?? '/';
-  const page = prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let page = prerendered.get(trimmed);
+  const candidates = page
+    ? []
+    : shells.filter(
+        (shell) => shell.path === trimmed || (shell.prefix !== undefined && trimmed.startsWith(shell.prefix)),
+      );
+  if (candidates.length > 0) {
+    const role = await roleOf();
+    page = candidates.find((shell) => shell.role === role)?.file;
+  }
   return reply
     .status(page || isKnownPagePath(pathname) ? 200 : 404)
     .header('Cache-Control', 'no-cache')
