@@ -57,15 +57,22 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            // The API client and what it needs (the session's parser among them): the start chunk
-            // imports them, and so do lazily loaded pages, so they cannot be in the start chunk itself.
+            // TanStack Query, long-cached like the framework but loaded only by the signed-in areas:
+            // public pages have no query client (docs/decisions/0019-public-pages-without-query-client.md).
+            {
+              name: 'query',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+            },
+            // The API client and what it needs (the session's parser among them), the toast API and the
+            // public forms' request state (lib/use-async-action.ts): the start chunk imports them, and so
+            // do lazily loaded pages, so they cannot be in the start chunk itself.
             {
               name: 'app-core',
               // Only these modules: their own imports stay where they are (the framework, the start chunk).
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/]lib[\\/](api-client|idle-deadline|wire-read|use-hydrated)\.ts$/,
+              test: /[\\/]src[\\/]lib[\\/](api-client|idle-deadline|wire-read|use-hydrated|toast|use-async-action)\.ts$/,
             },
             // The customer area's small shared modules (each a few hundred bytes), which the overview
             // loaded as ~15 separate requests. None is used by a public page; format-money (the loan
@@ -73,7 +80,7 @@ export default defineConfig({
             {
               name: 'customer-kit',
               includeDependenciesRecursively: false,
-              test: /[\\/](src[\\/](components[\\/]ui[\\/](app-shell|idle-timeout-warning|dialog|banking-icons|error-state|money|skeleton|status-badge|empty-state|signed-money)\.tsx|lib[\\/](me|money-queries|format-date|transaction-record)\.ts)|contract[\\/]src[\\/]insight-periods\.ts)$/,
+              test: /[\\/](src[\\/](components[\\/]ui[\\/](app-shell|idle-timeout-warning|dialog|banking-icons|error-state|money|skeleton|status-badge|empty-state|signed-money)\.tsx|lib[\\/](me|money-queries|format-date|transaction-record|query-client)\.ts)|contract[\\/]src[\\/]insight-periods\.ts)$/,
             },
             {
               name: 'site-kit',

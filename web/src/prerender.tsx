@@ -9,8 +9,7 @@ import { paths, publicPagePaths, type SessionResponse } from '@larkspur/contract
 import { App } from './app/app';
 import { createRoutes, initialized } from './app/router';
 import { PageMetaCollector, documentTitle } from './lib/page-meta';
-import { createQueryClient } from './lib/query-client';
-import { sessionQueryKey } from './lib/session';
+import { setSession } from './lib/session';
 
 /** The pages written as HTML at build time: the public site, and the two guest forms. */
 export const prerenderedPaths: readonly string[] = [...publicPagePaths, paths.login, paths.signup];
@@ -27,9 +26,8 @@ export interface PrerenderedPage {
 
 /** Renders one page as a guest sees it, once its route's code has loaded and its loaders have run. */
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, GUEST);
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  setSession(GUEST);
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   try {
     await initialized(router);
     if (router.state.errors !== null || router.state.location.pathname !== path)
@@ -38,7 +36,7 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
     const { prelude } = await prerenderToNodeStream(
       <PageMetaCollector value={(collected) => (meta = collected)}>
         <StrictMode>
-          <App queryClient={queryClient} router={router} />
+          <App router={router} />
         </StrictMode>
       </PageMetaCollector>,
     );
@@ -48,6 +46,5 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
     return { html, title: documentTitle(meta.title), description: meta.description };
   } finally {
     router.dispose();
-    queryClient.clear();
   }
 }

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   type createMemoryRouter,
@@ -9,14 +8,14 @@ import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { paths } from '@/config/paths';
 import { PublicLayout } from '@/features/site/components/public-layout';
 import { ErrorFallback } from './error-fallback';
-import { loadSession, requireAdmin, requireCustomer, requireGuest } from './guards';
+import { requireAdmin, requireCustomer, requireGuest, sessionLoader } from './guards';
 import { RootLayout } from './root-layout';
 
 /**
  * The route table. Pages load lazily, one chunk per page, so a visitor of the public site never
  * downloads the customer or admin code. Guards run as loaders (see guards.ts).
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
@@ -26,7 +25,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       // until then), so this shows only if the app is ever rendered before that.
       hydrateFallbackElement: <FullScreenLoader label="Loading Larkspur Bank" />,
       // The session decides the header and every guard; nothing renders until it is known.
-      loader: () => loadSession(queryClient),
+      loader: sessionLoader,
       children: [
         {
           element: <PublicLayout />,
@@ -162,7 +161,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: 'guest',
           element: <PublicLayout />,
-          loader: requireGuest(queryClient),
+          loader: requireGuest,
           children: [
             {
               path: paths.login,
@@ -185,7 +184,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // The user area: guests go to /login, admins to /admin/dashboard.
         {
           path: paths.userDashboard,
-          loader: requireCustomer(queryClient),
+          loader: requireCustomer,
           lazy: async () => ({
             Component: (await import('@/features/dashboard/components/customer-shell')).CustomerShell,
           }),
@@ -237,7 +236,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         // The admin area: everyone but an admin goes to /admin/login.
         {
           path: paths.adminDashboard,
-          loader: requireAdmin(queryClient),
+          loader: requireAdmin,
           lazy: async () => ({
             Component: (await import('@/features/admin/components/admin-shell')).AdminShell,
           }),
@@ -286,11 +285,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
  * `hydrationData`: what the routes' loaders returned for the page already on screen (a prerendered
  * one, docs/decisions/0016); the router then starts without running them again.
  */
-export function createRouter(
-  queryClient: QueryClient,
-  routes: RouteObject[] = createRoutes(queryClient),
-  hydrationData?: HydrationState,
-) {
+export function createRouter(routes: RouteObject[] = createRoutes(), hydrationData?: HydrationState) {
   return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }
 

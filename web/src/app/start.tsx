@@ -3,12 +3,10 @@ import '@/lib/zod-csp';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@larkspur/contract';
 import { paths } from '@/config/paths';
 import { preloadFirstSlide } from '@/features/site/content/first-slide';
-import { createQueryClient } from '@/lib/query-client';
-import { sessionQueryOptions } from '@/lib/session';
+import { loadSession } from '@/lib/session';
 import { App } from './app';
 import { createRouter, createRoutes, initialized } from './router';
 
@@ -29,10 +27,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * on. The route modules are loaded and the loaders' results given to the router up front, so its
  * first state is the page on screen: no navigation runs, and React's first render matches the HTML.
  */
-async function prerenderedPageRouter(queryClient: QueryClient, routes: RouteObject[]) {
+async function prerenderedPageRouter(routes: RouteObject[]) {
   const matches = matchRoutes(routes, window.location) ?? [];
   const [session] = await Promise.all([
-    queryClient.ensureQueryData(sessionQueryOptions()).catch(() => undefined),
+    loadSession().catch(() => undefined),
     ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
@@ -49,7 +47,7 @@ async function prerenderedPageRouter(queryClient: QueryClient, routes: RouteObje
     loaderData[route.id] = guestLoaderData[route.id];
   }
   await nextTask();
-  return createRouter(queryClient, routes, { loaderData });
+  return createRouter(routes, { loaderData });
 }
 
 /**
@@ -58,22 +56,22 @@ async function prerenderedPageRouter(queryClient: QueryClient, routes: RouteObje
  */
 export async function start(container: HTMLElement, prerendered: boolean): Promise<void> {
   await nextTask();
-  const queryClient = createQueryClient();
-  // The root route's loader finds this request in flight.
-  void queryClient.prefetchQuery(sessionQueryOptions());
+  // The root route's loader finds this request in flight. (No query client: public pages never
+  // load TanStack Query; the signed-in areas create theirs, docs/decisions/0019.)
+  loadSession().catch(() => undefined);
   // The home page's largest paint is its first slide; asked for now, it loads while the session,
   // the router and the home page's own chunk load, instead of after them. A prerendered home page
   // has it in its HTML.
   if (!prerendered && window.location.pathname === paths.home) preloadFirstSlide();
   await nextTask();
-  const routes = createRoutes(queryClient);
+  const routes = createRoutes();
   await nextTask();
-  const adopted = prerendered ? await prerenderedPageRouter(queryClient, routes) : null;
-  const router = adopted ?? createRouter(queryClient, routes);
+  const adopted = prerendered ? await prerenderedPageRouter(routes) : null;
+  const router = adopted ?? createRouter(routes);
   if (!adopted) await initialized(router);
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App router={router} />
     </StrictMode>
   );
   // Either way a transition, so React renders in short slices, not in one long task. Until then the

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@larkspur/contract';
 import { api } from './api-client';
+import { getQueryClient } from './query-client';
 import { asRecord, isString, isUuid, parser } from './wire-read';
 
 export const meQueryKey = ['me'] as const;
@@ -60,6 +61,14 @@ export const meQueryOptions = () =>
     queryKey: meQueryKey,
     queryFn: ({ signal }) => api('/api/me', { schema: profileParser, signal }),
   });
+
+/**
+ * For the customer area's guard (app/guards.ts), which loads this module dynamically: asks for the
+ * profile into the tab's query client before the area's code has rendered.
+ */
+export function prefetchMe(): Promise<void> {
+  return getQueryClient().prefetchQuery(meQueryOptions());
+}
 
 /**
  * `enabled: false` while nobody (or not a customer) is signed in: after logout clears the cache, a

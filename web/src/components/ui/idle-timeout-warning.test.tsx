@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@larkspur/contract';
 import { resetIdleDeadlineStore } from '@/lib/idle-deadline';
 import { createQueryClient } from '@/lib/query-client';
-import { sessionQueryKey } from '@/lib/session';
+import { getSession, setSession } from '@/lib/session';
 import { IDLE_WARNING_TITLE, IdleTimeoutWarning, SIGNED_OUT_FOR_INACTIVITY } from './idle-timeout-warning';
 
 const toastInfo = vi.hoisted(() => vi.fn());
@@ -38,7 +38,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 function renderShell() {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, session(START + 15 * MINUTE_MS));
+  setSession(session(START + 15 * MINUTE_MS));
   queryClient.setQueryData(['me'], { cached: 'profile' });
   const router = createMemoryRouter(
     [
@@ -164,7 +164,7 @@ describe('IdleTimeoutWarning', () => {
     expect(toastInfo).toHaveBeenCalledWith(SIGNED_OUT_FOR_INACTIVITY);
     expect(SIGNED_OUT_FOR_INACTIVITY).toBe('You were signed out after 15 minutes of inactivity.');
     expect(queryClient.getQueryData(['me'])).toBeUndefined();
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null, idleExpiresAt: null });
+    expect(getSession()).toEqual({ user: null, idleExpiresAt: null });
     // The server is told too, in case its clock and ours disagree by a second.
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
   });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, ApiError, type ResponseSchema } from '@/lib/api-client';
 import { clearIdleDeadline, noteIdleDeadline, useIdleDeadline } from '@/lib/idle-deadline';
-import { sessionQueryKey, sessionResponseParser, useLogout, useSession } from '@/lib/session';
+import { sessionResponseParser, setSession, useLogout, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { PendingButton } from './pending-button';
 import { Dialog } from './dialog';
@@ -91,7 +91,7 @@ export function IdleTimeoutWarning({ signInPath }: { signInPath: string }) {
     // runs a little behind, so the sign-in page's guard cannot find the session still alive.
     await api('/api/auth/logout', { method: 'POST', schema: anyAnswer }).catch(() => undefined);
     queryClient.clear();
-    queryClient.setQueryData(sessionQueryKey, { user: null, idleExpiresAt: null });
+    setSession({ user: null, idleExpiresAt: null });
     toast.info(SIGNED_OUT_FOR_INACTIVITY);
     await navigate(signInPath, { replace: true });
   }, [navigate, queryClient, signInPath]);
@@ -106,7 +106,7 @@ export function IdleTimeoutWarning({ signInPath }: { signInPath: string }) {
     meta: { handlesErrors: true },
     onSuccess: (session) => {
       noteIdleDeadline(session.idleExpiresAt);
-      queryClient.setQueryData(sessionQueryKey, session);
+      setSession(session);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) void signOutForInactivity();
@@ -136,7 +136,7 @@ export function IdleTimeoutWarning({ signInPath }: { signInPath: string }) {
       }
     >
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <PendingButton variant="secondary" onClick={() => logout.mutate()} pending={logout.isPending}>
+        <PendingButton variant="secondary" onClick={logout.run} pending={logout.isPending}>
           Log out
         </PendingButton>
         <PendingButton ref={stayButtonRef} onClick={keepSession} pending={stay.isPending}>

@@ -1,12 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { AppShell } from '@/components/ui/app-shell';
 import { IdleTimeoutWarning } from '@/components/ui/idle-timeout-warning';
 import { paths } from '@/config/paths';
+import { getQueryClient } from '@/lib/query-client';
 import { useLogout, useSession } from '@/lib/session';
 import { adminNav } from './admin-nav';
 
-/** The admin console around every /admin/dashboard page: navigation, the admin, Log Out, idle warning. */
+/**
+ * The admin console around every /admin/dashboard page: navigation, the admin, Log Out, idle
+ * warning. It provides the tab's query client to the console: public pages, /admin/login among
+ * them, have none (docs/decisions/0019-public-pages-without-query-client.md).
+ */
 export function AdminShell() {
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      <AdminConsole />
+    </QueryClientProvider>
+  );
+}
+
+function AdminConsole() {
   const session = useSession();
   const logout = useLogout();
   const user = session.data?.user;
@@ -24,7 +38,7 @@ export function AdminShell() {
       nav={adminNav}
       tone="admin"
       person={{ name: `${user.firstName} ${user.surname}`, detail: user.email, avatarUrl: user.avatarUrl }}
-      onLogout={() => logout.mutate()}
+      onLogout={logout.run}
       loggingOut={logout.isPending}
     >
       <Outlet />

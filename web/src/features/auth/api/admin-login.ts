@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { adminLoginStartResponseSchema, type AdminLoginInput } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
+import { useAsyncAction } from '@/lib/use-async-action';
 
 /** POST /api/auth/admin/login: email and password; on success (202) a code goes to the admin's email. */
 export function startAdminLogin(input: AdminLoginInput) {
@@ -8,5 +8,5 @@ export function startAdminLogin(input: AdminLoginInput) {
 }
 
 export function useStartAdminLogin() {
-  return useMutation({ mutationFn: startAdminLogin, meta: { handlesErrors: true } });
+  return useAsyncAction(startAdminLogin);
 }

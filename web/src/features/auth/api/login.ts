@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey, sessionResponseParser } from '@/lib/session';
+import { sessionResponseParser, signedIn } from '@/lib/session';
+import { useAsyncAction } from '@/lib/use-async-action';
 
 /**
  * POST /api/auth/login: account number and password (SPEC §5: never an email). The answer is a
@@ -11,16 +11,13 @@ export function login(input: LoginInput) {
   return api('/api/auth/login', { method: 'POST', body: input, schema: sessionResponseParser });
 }
 
-/** Signs in and tells the session query, so the guards see the person at once. */
+async function loginAndRecord(input: LoginInput) {
+  const session = await login(input);
+  signedIn(session);
+  return session;
+}
+
+/** Signs in and tells the session store, so the guards see the person at once. */
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    meta: { handlesErrors: true },
-    onSuccess: (session) => {
-      // Nothing cached before sign-in belongs to this person.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      queryClient.setQueryData(sessionQueryKey, session);
-    },
-  });
+  return useAsyncAction(loginAndRecord);
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { signupStartResponseSchema, type SignupInput } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
+import { useAsyncAction } from '@/lib/use-async-action';
 
 /** POST /api/auth/signup/start: checks the application and emails a 6-digit code (also to resend it). */
 export function startSignup(input: SignupInput) {
@@ -8,5 +8,5 @@ export function startSignup(input: SignupInput) {
 }
 
 export function useStartSignup() {
-  return useMutation({ mutationFn: startSignup, meta: { handlesErrors: true } });
+  return useAsyncAction(startSignup);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signupVerifyResponseSchema, type SignupInput } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
+import { signedIn } from '@/lib/session';
+import { useAsyncAction } from '@/lib/use-async-action';
 
 export type SignupVerifyInput = SignupInput & { code: string };
 
@@ -10,13 +10,13 @@ export function verifySignup(input: SignupVerifyInput) {
   return api('/api/auth/signup/verify', { method: 'POST', body: input, schema: signupVerifyResponseSchema });
 }
 
+async function verifyAndRecord(input: SignupVerifyInput) {
+  const opened = await verifySignup(input);
+  signedIn({ user: opened.user, idleExpiresAt: opened.idleExpiresAt });
+  return opened;
+}
+
+/** Opens the account and tells the session store: the new customer is signed in. */
 export function useVerifySignup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifySignup,
-    meta: { handlesErrors: true },
-    onSuccess: ({ user, idleExpiresAt }) => {
-      queryClient.setQueryData(sessionQueryKey, { user, idleExpiresAt });
-    },
-  });
+  return useAsyncAction(verifyAndRecord);
 }

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorMessage, type SessionResponse } from '@larkspur/contract';
-import { createQueryClient } from '@/lib/query-client';
-import { sessionQueryKey } from '@/lib/session';
+import { getSession, resetSessionStore } from '@/lib/session';
 import { LoginForm } from './login-form';
 
 const signedIn: SessionResponse = {
@@ -25,19 +23,15 @@ function json(status: number, body: unknown): Response {
 }
 
 function renderLogin() {
-  const queryClient = createQueryClient();
   const onSignedIn = vi.fn();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <LoginForm onSignedIn={onSignedIn} />
-    </QueryClientProvider>,
-  );
-  return { queryClient, onSignedIn, user: userEvent.setup() };
+  render(<LoginForm onSignedIn={onSignedIn} />);
+  return { onSignedIn, user: userEvent.setup() };
 }
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
+  resetSessionStore();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -113,13 +107,12 @@ describe('LoginForm', () => {
 
   it('on success records the session for the guards and hands it on', async () => {
     fetchMock.mockResolvedValue(json(200, signedIn));
-    const { user, onSignedIn, queryClient } = renderLogin();
+    const { user, onSignedIn } = renderLogin();
     await user.type(screen.getByLabelText('Account number'), '40912345678');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    await waitFor(() =>
-      expect(onSignedIn).toHaveBeenCalledWith(signedIn, expect.anything(), undefined, expect.anything()),
-    );
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual(signedIn);
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(signedIn));
+    expect(getSession()).toEqual(signedIn);
+    expect(screen.getByRole('button', { name: 'Log In' })).not.toHaveAttribute('aria-busy', 'true');
   });
 });

@@ -26,13 +26,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);
-    login.mutate(values, {
-      onSuccess: onSignedIn,
-      onError: (error) =>
+    void login
+      .run(values)
+      .then(onSignedIn, (error: unknown) =>
         setFormError(
           reportFormError(error, { setError: form.setError, fields: ['accountNumber', 'password'] }),
         ),
-    });
+      );
   });
 
   return (

@@ -32,11 +32,11 @@ export function AdminLoginPage() {
 
   const submitCredentials = (values: AdminLoginInput) => {
     setFormError(null);
-    start.mutate(values, {
-      onSuccess: ({ email }) => setCodeSentTo(email),
-      onError: (error) =>
+    void start.run(values).then(
+      ({ email }) => setCodeSentTo(email),
+      (error: unknown) =>
         setFormError(reportFormError(error, { setError: form.setError, fields: ['email', 'password'] })),
-    });
+    );
   };
 
   const footer = (
@@ -73,11 +73,11 @@ export function AdminLoginPage() {
         email={codeSentTo}
         submitLabel="Sign in"
         onVerify={async (code) => {
-          await verify.mutateAsync({ email: codeSentTo, code });
+          await verify.run({ email: codeSentTo, code });
           await navigate(paths.adminDashboard, { replace: true });
         }}
         onResend={async () => {
-          await start.mutateAsync(form.getValues());
+          await start.run(form.getValues());
         }}
         onBack={() => {
           form.resetField('password');

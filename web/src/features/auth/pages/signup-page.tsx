@@ -79,11 +79,11 @@ export function SignupPage() {
 
   const submitDetails = (application: Signup) => {
     setFormError(null);
-    start.mutate(application, {
-      onSuccess: ({ email }) => setStep({ name: 'code', application, email }),
-      onError: (error) =>
+    void start.run(application).then(
+      ({ email }) => setStep({ name: 'code', application, email }),
+      (error: unknown) =>
         setFormError(reportFormError(error, { setError: form.setError, fields: signupFields })),
-    });
+    );
   };
 
   const stepIndex = step.name === 'details' ? 0 : step.name === 'code' ? 1 : 2;
@@ -126,7 +126,7 @@ export function SignupPage() {
           submitLabel="Verify and open my account"
           onVerify={async (code) => {
             try {
-              const opened = await verify.mutateAsync({ ...step.application, code });
+              const opened = await verify.run({ ...step.application, code });
               setStep({
                 name: 'done',
                 accountNumber: opened.accountNumber,
@@ -143,7 +143,7 @@ export function SignupPage() {
             }
           }}
           onResend={async () => {
-            await start.mutateAsync(step.application);
+            await start.run(step.application);
           }}
           onBack={() => setStep({ name: 'details' })}
           backLabel="Change my details"

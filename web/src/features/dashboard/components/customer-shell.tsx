@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AppShell } from '@/components/ui/app-shell';
@@ -6,18 +6,27 @@ import { IdleTimeoutWarning } from '@/components/ui/idle-timeout-warning';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
-import { sessionQueryKey, useLogout, useSession } from '@/lib/session';
+import { getQueryClient } from '@/lib/query-client';
+import { refreshSession, useLogout, useSession } from '@/lib/session';
 import { useProfileStream } from '../api/profile-stream';
 import { customerNav } from './customer-nav';
 
 /**
  * The customer area around every /user/dashboard page: navigation, who is signed in, Log Out,
- * the live profile stream and the idle-timeout warning.
+ * the live profile stream and the idle-timeout warning. It provides the tab's query client to the
+ * area: public pages have none (docs/decisions/0019-public-pages-without-query-client.md).
  */
 export function CustomerShell() {
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      <CustomerArea />
+    </QueryClientProvider>
+  );
+}
+
+function CustomerArea() {
   const session = useSession();
   const logout = useLogout();
-  const queryClient = useQueryClient();
   const user = session.data?.user;
   const isCustomer = user?.role === 'user';
   useProfileStream(isCustomer);
@@ -27,8 +36,8 @@ export function CustomerShell() {
   const me = useMe({ enabled: isCustomer });
   const sessionGone = me.error instanceof ApiError && me.error.status === 401;
   useEffect(() => {
-    if (sessionGone) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  }, [sessionGone, queryClient]);
+    if (sessionGone) refreshSession().catch(() => undefined);
+  }, [sessionGone]);
 
   // Logging out ends with a full page load of the home page: no detour to a sign-in page first.
   const leaving = logout.status !== 'idle';
@@ -46,7 +55,7 @@ export function CustomerShell() {
         detail: user.accountNumber ? `Account ${user.accountNumber}` : user.email,
         avatarUrl: user.avatarUrl,
       }}
-      onLogout={() => logout.mutate()}
+      onLogout={logout.run}
       loggingOut={logout.isPending}
     >
       <Outlet />

@@ -47,7 +47,7 @@ export function LoanInquiryForm({ defaultLoanType }: { defaultLoanType: LoanType
   const onSubmit = form.handleSubmit(async (inquiry) => {
     setFormError(null);
     try {
-      const created = await create.mutateAsync(inquiry);
+      const created = await create.run(inquiry);
       setReceived(created);
       toast.success('Thank you — we received your loan inquiry.');
     } catch (error) {

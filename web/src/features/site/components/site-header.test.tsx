@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@larkspur/contract';
-import { sessionQueryKey } from '@/lib/session';
+import { setSession } from '@/lib/session';
 import { SiteHeader } from './site-header';
 
 // Testing Library cleans up by itself only with vitest globals, which this project does not use.
@@ -25,8 +24,7 @@ const signedIn: SessionResponse = {
 };
 
 function renderHeader(session: SessionResponse = guest) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(sessionQueryKey, session);
+  setSession(session);
   const page = (title: string) => (
     <>
       <SiteHeader />
@@ -44,11 +42,7 @@ function renderHeader(session: SessionResponse = guest) {
     ],
     { initialEntries: ['/'] },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<RouterProvider router={router} />);
   const toggle = screen.getByRole('button', { name: 'Menu' });
   const menu = () => document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
   return { router, toggle, menu };

@@ -123,7 +123,7 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
           {signedIn ? (
             <Button
               variant={transparent ? 'outline-inverse' : 'secondary'}
-              onClick={() => logout.mutate()}
+              onClick={logout.run}
               disabled={logout.isPending}
             >
               Log Out
@@ -177,12 +177,7 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
           </ul>
           <div className="mt-3 grid gap-2 border-t border-slate-200 pt-4 pb-2 sm:grid-cols-2">
             {signedIn ? (
-              <Button
-                variant="secondary"
-                size="lg"
-                onClick={() => logout.mutate()}
-                disabled={logout.isPending}
-              >
+              <Button variant="secondary" size="lg" onClick={logout.run} disabled={logout.isPending}>
                 Log Out
               </Button>
             ) : (
