@@ -26,7 +26,7 @@ export async function buildInProcessApp(): Promise<FuzzHost & { close(): Promise
     RATE_LIMIT_ALLOWLIST: '127.0.0.1',
   });
   const clock = new ManualClock();
-  const app = await buildApp({ config, database, clock, logger: false, startOutboxWorker: false });
+  const app = await buildApp({ config, database, clock, logger: false, startBackgroundJobs: false });
   await app.ready();
   return {
     app,

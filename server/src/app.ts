@@ -47,6 +47,7 @@ import { createSessionStore } from './modules/auth/session-store';
 import { avatarRoutes } from './modules/users/avatar-routes';
 import { meRoutes } from './modules/users/me-routes';
 import { createUserService } from './modules/users/user-service';
+import { createHousekeeping, type Housekeeping } from './modules/housekeeping/housekeeping';
 import type { RandomInt } from './modules/users/account-numbers';
 import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
 import { createGuards, registerAuthentication, sessionCookieFor } from './plugins/authentication';
@@ -62,8 +63,11 @@ export interface AppDeps {
   clock?: Clock;
   /** Pino options; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
-  /** Deliver queued email in the background (default). Tests pass false and call `app.email.worker.runOnce()`. */
-  startOutboxWorker?: boolean;
+  /**
+   * Deliver queued email and tidy up expired rows in the background (default). Tests pass false and
+   * call `app.email.worker.runOnce()` or `app.housekeeping.runOnce()`.
+   */
+  startBackgroundJobs?: boolean;
   /** Replaces the configured email transport (tests: one that fails on demand). */
   emailTransport?: EmailTransport;
   /** Account-number draws (tests force collisions); crypto.randomInt by default. */
@@ -74,6 +78,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** For tests and scripts; modules receive the email module as an explicit dependency. */
     email: EmailModule;
+    /** For tests: `runOnce()` instead of the timer. */
+    housekeeping: Housekeeping;
   }
 }
 
@@ -164,8 +170,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport: deps.emailTransport,
   });
   app.decorate('email', email);
-  if (deps.startOutboxWorker ?? true) app.addHook('onReady', async () => email.worker.start());
+  if (deps.startBackgroundJobs ?? true) app.addHook('onReady', async () => email.worker.start());
   app.addHook('onClose', () => email.close());
+  const housekeeping = createHousekeeping({
+    db: database.db,
+    clock,
+    logger: app.log,
+    mailbox: email.mailbox !== null,
+  });
+  app.decorate('housekeeping', housekeeping);
+  if (deps.startBackgroundJobs ?? true) app.addHook('onReady', async () => housekeeping.start());
+  app.addHook('onClose', () => housekeeping.stop());
 
   const audit = createAuditLog({ clock });
   const cipher = createFieldCipher(resolveDataKey(config.dataEncryptionKey, config.dataDir));

@@ -26,7 +26,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   const clock = new ManualClock();
   const config = testConfig();
-  const common = { config, clock, logger: false, startOutboxWorker: false } as const;
+  const common = { config, clock, logger: false, startBackgroundJobs: false } as const;
   const first = await buildApp({ ...common, database: testDb.database });
   second = await buildApp({ ...common, database: await testDb.openPeer() });
   await Promise.all([first.ready(), second.ready()]);

@@ -127,7 +127,7 @@ export async function buildTestApp(
         }
       : false,
     randomInt: options.randomInt,
-    startOutboxWorker: false,
+    startBackgroundJobs: false,
     emailTransport: options.emailTransport,
   });
   await app.ready();

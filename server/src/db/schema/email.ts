@@ -32,6 +32,10 @@ export const outboxMessages = pgTable(
     index('outbox_messages_due_idx')
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.status} = 'pending'`),
+    // Housekeeping's: delivered mail past its retention.
+    index('outbox_messages_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
   ],
 );
 
@@ -48,7 +52,11 @@ export const mailboxMessages = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   // Looked up by address whatever its case (the e2e tests read their codes this way).
-  (t) => [index('mailbox_messages_to_idx').on(sql`lower(${t.toEmail})`, t.id)],
+  (t) => [
+    index('mailbox_messages_to_idx').on(sql`lower(${t.toEmail})`, t.id),
+    // Housekeeping's: mail past the mailbox's week.
+    index('mailbox_messages_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One-time codes: hashed, bound to a purpose and an email, short-lived, few tries. */

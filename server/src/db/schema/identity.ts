@@ -109,10 +109,15 @@ export const sessions = pgTable(
  * Failed-login counters per key (`acct:…`, `email:…`, `ip:…`). Kept in the database so every
  * instance sees the same counts.
  */
-export const loginThrottles = pgTable('login_throttles', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: instant('window_started_at').notNull(),
-  lockedUntil: instant('locked_until'),
-  updatedAt: instant('updated_at').notNull(),
-});
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: instant('window_started_at').notNull(),
+    lockedUntil: instant('locked_until'),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  // Housekeeping's: rows long idle.
+  (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
+);

@@ -473,7 +473,7 @@ describe('live profile stream', () => {
       database: peerDatabase,
       clock: t.clock,
       logger: false,
-      startOutboxWorker: false,
+      startBackgroundJobs: false,
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {

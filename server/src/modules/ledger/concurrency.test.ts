@@ -33,14 +33,14 @@ beforeAll(async () => {
     database: testDb.database,
     clock,
     logger: false,
-    startOutboxWorker: false,
+    startBackgroundJobs: false,
   });
   second = await buildApp({
     config,
     database: await testDb.openPeer(),
     clock,
     logger: false,
-    startOutboxWorker: false,
+    startBackgroundJobs: false,
   });
   await Promise.all([first.ready(), second.ready()]);
   a = { app: first, database: testDb.database, clock, config, close: async () => undefined };

@@ -32,7 +32,7 @@ export async function buildLoanTestBed(): Promise<LoanTestBed> {
   const testDb = await createTestDatabase();
   const clock = new ManualClock();
   const config = testConfig();
-  const common = { config, clock, logger: false, startOutboxWorker: false } as const;
+  const common = { config, clock, logger: false, startBackgroundJobs: false } as const;
   const app = await buildApp({ ...common, database: testDb.database });
   const peer = await buildApp({ ...common, database: await testDb.openPeer() });
   await Promise.all([app.ready(), peer.ready()]);
