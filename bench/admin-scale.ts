@@ -352,6 +352,7 @@ const ENDPOINTS: Endpoint[] = [
   transactions(`one day (${ONE_DAY_AGO_DAYS} days ago)`, (f) => ({ from: f.oneDay, to: f.oneDay })),
   transactions(`search "${SURNAME}" (a name)`, () => ({ q: SURNAME })),
   transactions('search a whole transaction ID', (f) => ({ q: f.transactionId })),
+  transactions('search a whole account number', (f) => ({ q: f.accountNumber })),
   transactions('deep page (cursor at the middle)', (f) => ({ cursor: f.recordsMidCursor })),
   loans('newest first', () => ({})),
   loans('status = Pending', () => ({ status: 'Pending' })),

@@ -618,6 +618,37 @@ describe('statements', () => {
     expect(res.json().items).toHaveLength(1);
     expect(res.json().items[0]).toMatchObject({ amount: '12.00', userId: alice.userId });
   });
+
+  it('finds, for a whole account number, the records to or from that account (and a part of one as text)', async () => {
+    const payer = await funded('100.00');
+    const payee = await funded('0.00');
+    const bystander = await funded('5.00');
+    const sent = await transfer(t, payer, {
+      recipientAccount: payee.accountNumber,
+      amount: '7.00',
+      purpose: `Ref ${bystander.accountNumber}`,
+    });
+    expect(sent.statusCode).toBe(201);
+    const search = async (q: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/transactions?q=${encodeURIComponent(q)}`,
+        headers: { cookie: adminCookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { items: { userId: string; type: string }[] }).items;
+    };
+    // The payer's debit and the payee's deposit both name the payee's account.
+    const toPayee = await search(payee.accountNumber);
+    expect(toPayee.map((item) => item.userId).sort()).toEqual([payer.userId, payee.userId].sort());
+    // A whole account number matches the account fields only, not the same digits in a purpose…
+    const bystanders = await search(bystander.accountNumber);
+    expect(bystanders.length).toBeGreaterThan(0);
+    expect(bystanders.every((item) => item.userId === bystander.userId)).toBe(true);
+    // …which a part of the number still finds, as text.
+    const partial = await search(bystander.accountNumber.slice(0, 10));
+    expect(partial.map((item) => item.userId)).toEqual(expect.arrayContaining([payer.userId, payee.userId]));
+  });
 });
 
 describe('confirmation of payee', () => {

@@ -1,5 +1,10 @@
 import { and, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE_MAX, parseAmountToCents, type TransactionRecord } from '@larkspur/contract';
+import {
+  ACCOUNT_NUMBER_PATTERN,
+  PAGE_SIZE_MAX,
+  parseAmountToCents,
+  type TransactionRecord,
+} from '@larkspur/contract';
 import type { Database } from '../../db/client';
 import { transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -84,6 +89,14 @@ function conditions(filter: StatementFilter): SQL[] {
     // A whole id names one record: the unique index finds it at once, where the substring search
     // below reads every record (6.6 s at a million records, bench/admin-scale.ts).
     where.push(eq(transactionRecords.transactionId, filter.q.toUpperCase()));
+  } else if (filter.q && ACCOUNT_NUMBER_PATTERN.test(filter.q)) {
+    // A whole account number: the records to or from that account, through the two account
+    // indexes, where the substring search below reads every record (2.7 s at a million records).
+    const either = or(
+      eq(transactionRecords.recipientAccount, filter.q),
+      eq(transactionRecords.senderAccount, filter.q),
+    );
+    if (either) where.push(either);
   } else if (filter.q) {
     const pattern = likePattern(filter.q);
     const any = or(

@@ -1,3 +1,0 @@
-CREATE INDEX "mailbox_messages_created_idx" ON "mailbox_messages" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "outbox_messages_sent_idx" ON "outbox_messages" USING btree ("sent_at") WHERE "outbox_messages"."status" = 'sent';--> statement-breakpoint
-CREATE INDEX "login_throttles_updated_idx" ON "login_throttles" USING btree ("updated_at");
