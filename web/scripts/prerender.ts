@@ -67,13 +67,22 @@ const manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Record<string,
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 const publicPages = new Set<string>(prerenderedPaths.filter((p) => p !== '/login' && p !== '/signup'));
 
+/** `modulepreload` links for `modules`' chunks and their static imports, bar those `page` loads already. */
+const modulePreloads = (modules: string[], page: string) =>
+  [...new Set(modules.flatMap((key) => [...staticGraph(manifest, key)]))]
+    .map((key) => {
+      const file = manifest[key]?.file;
+      if (!file) throw new Error(`the build has no chunk for ${key}`);
+      return `/${file}`;
+    })
+    .filter((href) => !page.includes(`"${href}"`))
+    .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
+    .join('');
+const withHeadLinks = (page: string, links: string) =>
+  replaceOnce(page, /(\s*)<\/head>/, `\n${links}  </head>`, '</head>');
+
 // The SPA page: preload the app's chunks (not the entry, which its own script tag loads).
-const preloads = [...staticGraph(manifest, APP_START)]
-  .map((key) => `/${manifest[key]?.file ?? ''}`)
-  .filter((href) => !template.includes(`src="${href}"`))
-  .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
-  .join('');
-const spa = replaceOnce(template, /(\s*)<\/head>/, `\n${preloads}  </head>`, '</head>');
+const spa = withHeadLinks(template, modulePreloads([APP_START], template));
 fs.writeFileSync(path.join(DIST, 'index.html'), spa);
 writeCompressedCopies(path.join(DIST, 'index.html'));
 
@@ -82,34 +91,25 @@ writeCompressedCopies(path.join(DIST, 'index.html'));
 // first screen waits for, asked for by the HTML, so they load beside the app's chunks instead of
 // one after another once the app runs (the session, then the route's chunks, then the profile).
 // `fetch` preloads carry `crossorigin` so the app's own same-origin `fetch` finds them.
-const chunkPreloads = (modules: string[], already: string) =>
-  [...new Set(modules.flatMap((key) => [...staticGraph(manifest, key)]))]
-    .map((key) => {
-      const file = manifest[key]?.file;
-      if (!file) throw new Error(`the build has no chunk for ${key}`);
-      return `/${file}`;
-    })
-    .filter((href) => !already.includes(`"${href}"`))
-    .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
-    .join('');
 const fetchPreloads = (urls: string[]) =>
   urls.map((url) => `    <link rel="preload" as="fetch" crossorigin href="${url}">\n`).join('');
 const CUSTOMER_SHELL = 'src/features/dashboard/components/customer-shell.tsx';
 const ADMIN_SHELL = 'src/features/admin/components/admin-shell.tsx';
+const CUSTOMER_FIRST_ANSWERS = ['/api/auth/session', '/api/me'];
 const SHELLS: (ShellRule & { modules: string[]; fetches: string[] })[] = [
   {
     role: 'user',
     path: '/user/dashboard',
     file: 'customer-overview.html',
     modules: [CUSTOMER_SHELL, 'src/features/dashboard/pages/overview-page.tsx'],
-    fetches: ['/api/auth/session', '/api/me'],
+    fetches: CUSTOMER_FIRST_ANSWERS,
   },
   {
     role: 'user',
     prefix: '/user/',
     file: 'customer.html',
     modules: [CUSTOMER_SHELL],
-    fetches: ['/api/auth/session', '/api/me'],
+    fetches: CUSTOMER_FIRST_ANSWERS,
   },
   {
     role: 'admin',
@@ -122,9 +122,11 @@ const SHELLS: (ShellRule & { modules: string[]; fetches: string[] })[] = [
 fs.rmSync(SHELLS_OUT, { recursive: true, force: true });
 fs.mkdirSync(SHELLS_OUT, { recursive: true });
 for (const shell of SHELLS) {
-  const links = fetchPreloads(shell.fetches) + chunkPreloads(shell.modules, spa);
   const file = path.join(SHELLS_OUT, shell.file);
-  fs.writeFileSync(file, replaceOnce(spa, /(\s*)<\/head>/, `\n${links}  </head>`, '</head>'));
+  fs.writeFileSync(
+    file,
+    withHeadLinks(spa, fetchPreloads(shell.fetches) + modulePreloads(shell.modules, spa)),
+  );
   writeCompressedCopies(file);
 }
 const rules: ShellRule[] = SHELLS.map(({ modules: _m, fetches: _f, ...rule }) => rule);

@@ -17,6 +17,12 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Larkspur Bank. Check your connection and try again.';
+export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+/** What to tell the person about a failed request: the server's message, else a generic one. */
+export function messageFor(error: unknown): string {
+  return error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE;
+}
 
 /**
  * The contract's `errorEnvelopeSchema`, checked by hand: the API client is in the first chunk and

@@ -1,8 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client';
+import { ApiError, messageFor } from './api-client';
 import { toast } from './toast';
-
-const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
 /**
  * Shows a failed request the way every form here does: beside the field the server named
@@ -13,7 +11,7 @@ export function reportFormError<T extends FieldValues>(
   error: unknown,
   options: { setError: UseFormSetError<T>; fields: readonly Path<T>[] },
 ): string | null {
-  const message = error instanceof ApiError ? error.message : FALLBACK_MESSAGE;
+  const message = messageFor(error);
   toast.error(message);
   const field = error instanceof ApiError ? error.field : undefined;
   const target = options.fields.find((name) => name === field);

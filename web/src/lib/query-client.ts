@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { toast } from './toast';
-import { ApiError } from './api-client';
+import { ApiError, messageFor } from './api-client';
 import { onSessionEvent } from './session';
 
 /**
@@ -20,7 +20,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.handlesErrors === true) return;
-        toast.error(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+        toast.error(messageFor(error));
       },
     }),
   });

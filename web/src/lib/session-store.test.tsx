@@ -1,6 +1,5 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionResponse } from '@larkspur/contract';
 import {
   getSession,
   loadSession,
@@ -13,27 +12,10 @@ import {
   useSession,
   type SessionEvent,
 } from './session';
+import { danaSession as dana, guestSession as guest, jsonResponse as json } from '@/test/fixtures';
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('./toast', () => ({ toast: { error: toastError, info: vi.fn(), success: vi.fn() } }));
-
-const guest: SessionResponse = { user: null, idleExpiresAt: null };
-const dana: SessionResponse = {
-  user: {
-    id: '5b0f3c9e-2d4a-4c1e-9f7a-1e2d3c4b5a69',
-    role: 'user',
-    firstName: 'Dana',
-    surname: 'Whitfield',
-    email: 'dana@example.com',
-    accountNumber: '40912345678',
-    avatarUrl: '/api/avatars/DW.svg',
-  },
-  idleExpiresAt: '2030-01-01T10:15:00.000Z',
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 /** A response the test hands over when it chooses. */
 function deferred() {

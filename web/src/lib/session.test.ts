@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sessionResponseSchema, sessionUserSchema, type SessionResponse } from '@larkspur/contract';
+import { sessionResponseSchema, sessionUserSchema } from '@larkspur/contract';
+import { danaSession as signedIn } from '@/test/fixtures';
 import { sessionResponseParser } from './session';
-
-const signedIn: SessionResponse = {
-  user: {
-    id: '5b0f3c9e-2d4a-4c1e-9f7a-1e2d3c4b5a69',
-    role: 'user',
-    firstName: 'Dana',
-    surname: 'Whitfield',
-    email: 'dana@example.com',
-    accountNumber: '40912345678',
-    avatarUrl: '/api/avatars/DW.svg',
-  },
-  idleExpiresAt: '2026-01-15T12:15:00.000Z',
-};
 
 function bothAgree(value: unknown) {
   const ours = sessionResponseParser.safeParse(value);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { SessionResponse, SessionUser } from '@larkspur/contract';
-import { api, ApiError } from '@/lib/api-client';
+import { api, messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAsyncAction } from '@/lib/use-async-action';
 import { asRecord, isNullableString, isString, isUuid, parser } from '@/lib/wire-read';
@@ -179,7 +179,7 @@ async function logOut(): Promise<void> {
   try {
     await api('/api/auth/logout', { method: 'POST', schema: okResponseParser });
   } catch (error) {
-    toast.error(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+    toast.error(messageFor(error));
   }
   // Stop what is in flight, but do not clear caches under mounted screens (they would refetch as a
   // signed-out person); the full navigation below discards everything anyway.

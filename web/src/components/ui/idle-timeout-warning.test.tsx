@@ -6,6 +6,7 @@ import type { SessionResponse } from '@larkspur/contract';
 import { resetIdleDeadlineStore } from '@/lib/idle-deadline';
 import { createQueryClient } from '@/lib/query-client';
 import { getSession, setSession } from '@/lib/session';
+import { jsonResponse as json } from '@/test/fixtures';
 import { IDLE_WARNING_TITLE, IdleTimeoutWarning, SIGNED_OUT_FOR_INACTIVITY } from './idle-timeout-warning';
 
 const toastInfo = vi.hoisted(() => vi.fn());
@@ -28,10 +29,6 @@ function session(idleExpiresAtMs: number): SessionResponse {
     },
     idleExpiresAt: iso(idleExpiresAtMs),
   };
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
 import { formatMoney, Money } from '@/components/ui/money';
-import { ApiError } from '@/lib/api-client';
+import { messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { useCreateTransaction, type NewRecord } from '../api/create-transaction';
@@ -160,8 +160,7 @@ export function CreateRecordDialog({
           onClose();
         },
         onError: (error) => {
-          const message =
-            error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+          const message = messageFor(error);
           setServerError(message);
           toast.error(message);
         },

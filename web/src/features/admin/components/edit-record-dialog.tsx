@@ -13,7 +13,7 @@ import { TextField } from '@/components/ui/form-field';
 import { formatMoney, Money } from '@/components/ui/money';
 import { ErrorState } from '@/components/ui/error-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
+import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useEditTransaction } from '../api/edit-transaction';
 import { useUser } from '../api/get-user';
@@ -105,8 +105,7 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
           onClose();
         },
         onError: (error) => {
-          const message =
-            error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+          const message = messageFor(error);
           setServerError(message);
           toast.error(message);
         },

@@ -18,7 +18,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { formatMoney, Money } from '@/components/ui/money';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
+import { messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { useApproveLoan } from '../api/approve-loan';
@@ -159,7 +159,7 @@ export function LoanDialog({ loanId, onClose }: { loanId: string; onClose: () =>
     if (!busy) onClose();
   };
   const fail = (error: Error) => {
-    const message = error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+    const message = messageFor(error);
     setServerError(message);
     toast.error(message);
   };

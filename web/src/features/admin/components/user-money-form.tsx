@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/form-field';
 import { formatMoney } from '@/components/ui/money';
-import { ApiError } from '@/lib/api-client';
+import { messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { useCreditUser } from '../api/credit-user';
@@ -87,8 +87,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           setReason('');
         },
         onError: (error) => {
-          const message =
-            error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+          const message = messageFor(error);
           setServerError(message);
           toast.error(message);
         },

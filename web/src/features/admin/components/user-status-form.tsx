@@ -10,7 +10,7 @@ import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { ApiError } from '@/lib/api-client';
+import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdateUser } from '../api/update-user';
 import { userStatusLabels } from './format';
@@ -69,8 +69,7 @@ export function UserStatusForm({ profile }: { profile: Profile }) {
           setReason('');
         },
         onError: (error) => {
-          const message =
-            error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+          const message = messageFor(error);
           setServerError(message);
           toast.error(message);
         },

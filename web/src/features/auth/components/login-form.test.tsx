@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorMessage, type SessionResponse } from '@larkspur/contract';
 import { getSession, resetSessionStore } from '@/lib/session';
+import { jsonResponse as json } from '@/test/fixtures';
 import { LoginForm } from './login-form';
 
 const signedIn: SessionResponse = {
@@ -17,10 +18,6 @@ const signedIn: SessionResponse = {
   },
   idleExpiresAt: '2030-01-01T10:15:00.000Z',
 };
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function renderLogin() {
   const onSignedIn = vi.fn();

@@ -4,24 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@larkspur/contract';
 import { setSession } from '@/lib/session';
+import { danaSession as signedIn, guestSession as guest } from '@/test/fixtures';
 import { SiteHeader } from './site-header';
 
 // Testing Library cleans up by itself only with vitest globals, which this project does not use.
 afterEach(cleanup);
-
-const guest: SessionResponse = { user: null, idleExpiresAt: null };
-const signedIn: SessionResponse = {
-  user: {
-    id: '5b0f3c9e-2d4a-4c1e-9f7a-1e2d3c4b5a69',
-    role: 'user',
-    firstName: 'Dana',
-    surname: 'Whitfield',
-    email: 'dana@example.com',
-    accountNumber: '40912345678',
-    avatarUrl: '/api/avatars/DW.svg',
-  },
-  idleExpiresAt: '2030-01-01T00:00:00.000Z',
-};
 
 function renderHeader(session: SessionResponse = guest) {
   setSession(session);
