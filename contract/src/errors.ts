@@ -89,6 +89,11 @@ export const errorCatalogue = {
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable.' },
+  /** The database is restarting or failing over (decision 0095); answered with Retry-After. */
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The bank is briefly unavailable. Please try again in a moment.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

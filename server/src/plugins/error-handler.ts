@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCatalogue, type ErrorCode, type ErrorEnvelope } from '@larkspur/contract';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
+
+/**
+ * Seconds a client is told to wait when the database is unavailable: a planned failover takes
+ * about 2 s, a restart about 5 s (decision 0095).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function envelope(code: ErrorCode, message?: string, field?: string): ErrorEnvelope {
   return { error: { code, message: message ?? errorCatalogue[code].message, ...(field ? { field } : {}) } };
@@ -91,6 +98,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(envelope(statusToCode(status)));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover, not a bug: the connection is already gone; the client retries.
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(envelope('DATABASE_UNAVAILABLE'));
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(envelope('INTERNAL'));

@@ -1,0 +1,74 @@
+import type pg from 'pg';
+import { isDatabaseUnavailable } from './unavailable';
+
+/**
+ * What the pool does about lost and read-only connections (decision 0095). pg-pool itself only
+ * watches idle clients: a client checked out for a transaction has no `'error'` listener, so a
+ * server-side disconnect (57P01 on a restart or failover) between two queries would crash the
+ * process.
+ */
+
+type AnyQuery = (...args: unknown[]) => unknown;
+
+/**
+ * Gives a pooled client, for its whole life, an error listener, and ends it as soon as one of its
+ * queries fails because the database is unavailable (a lost connection, or 25006 on a node that
+ * turned read-only): whatever its holder does next fails fast with an "unavailable" error of its
+ * own, and pg-pool drops an ended client on release instead of handing it out again.
+ */
+export function guardPooledClient(client: pg.PoolClient, onUnavailable: () => void): void {
+  client.on('error', () => onUnavailable());
+  const query = client.query.bind(client) as AnyQuery;
+  const guarded: AnyQuery = (...args) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      // A branch of its own: the caller still sees the rejection; this one is handled here.
+      result.catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) return;
+        onUnavailable();
+        void client.end().catch(() => undefined);
+      });
+    }
+    return result;
+  };
+  client.query = guarded as typeof client.query;
+}
+
+/** Row-locking, sequence and notification calls change something: never run them twice. */
+const SIDE_EFFECT_PATTERN =
+  /\bfor\s+(?:no\s+key\s+)?(?:update|share|key\s+share)\b|nextval|setval|pg_notify|pg_advisory/i;
+
+/**
+ * A statement that is safe to send again after its connection was lost: a plain SELECT on the
+ * pool (outside a transaction, so nothing else of the caller's rides on that connection). A write
+ * lost in flight has an unknown outcome and is never repeated here.
+ */
+export function isRetryableRead(args: readonly unknown[]): boolean {
+  if (typeof args[args.length - 1] === 'function') return false;
+  const first = args[0];
+  const text =
+    typeof first === 'string'
+      ? first
+      : typeof first === 'object' && first !== null && typeof (first as { text?: unknown }).text === 'string'
+        ? (first as { text: string }).text
+        : null;
+  return text !== null && /^\s*select\b/i.test(text) && !SIDE_EFFECT_PATTERN.test(text);
+}
+
+/**
+ * A read outside a transaction that fails because its connection was lost is sent once more, on
+ * another connection (the broken one has left the pool), so a restart or failover costs a read
+ * a short delay rather than an error page. A second failure is the caller's (a 503).
+ */
+export function retryReadsOnce(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as AnyQuery;
+  const retrying: AnyQuery = (...args) => {
+    const first = query(...args);
+    if (!(first instanceof Promise) || !isRetryableRead(args)) return first;
+    return first.catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return query(...args);
+    });
+  };
+  pool.query = retrying as typeof pool.query;
+}
