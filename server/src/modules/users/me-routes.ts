@@ -34,9 +34,17 @@ export function meRoutes(deps: {
   return async (app) => {
     // One LISTEN per process, fanned out to this process's open streams.
     const streams = new Map<string, Set<() => void>>();
-    const unlisten = await deps.database.listen(PROFILE_CHANNEL, (userId) => {
-      for (const push of streams.get(userId) ?? []) push();
-    });
+    const unlisten = await deps.database.listen(
+      PROFILE_CHANNEL,
+      (userId) => {
+        for (const push of streams.get(userId) ?? []) push();
+      },
+      // The LISTEN connection was lost (database restart, failover) and changes with it: every
+      // open stream re-reads its profile.
+      () => {
+        for (const set of streams.values()) for (const push of set) push();
+      },
+    );
     app.addHook('onClose', async () => {
       await unlisten();
     });
