@@ -35,10 +35,28 @@ describe('loadConfig', () => {
     expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
   });
 
+  it('accepts the multi-host URL of a pg_auto_failover formation or Patroni', () => {
+    const url = 'postgres://u@10.0.0.1:5432,10.0.0.2:5432/db?target_session_attrs=read-write';
+    expect(loadConfig({ DATABASE_URL: url, ...postgresEmail }).database).toMatchObject({
+      kind: 'postgres',
+      url,
+    });
+  });
+
   it.each([
     ['PORT', 'eighty', /PORT/],
     ['PORT', '70000', /PORT/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
+    [
+      'DATABASE_URL',
+      'postgres://u@h1,h2/db?target_session_attrs=whenever',
+      /^Invalid configuration: DATABASE_URL target_session_attrs must be one of any, read-write/,
+    ],
+    [
+      'DATABASE_URL',
+      'postgres://u@h1:5432,h2:port/db',
+      /^Invalid configuration: DATABASE_URL has an invalid host/,
+    ],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
     ['PUBLIC_ORIGIN', 'not a url', /PUBLIC_ORIGIN/],
   ])('stops on a wrong %s with one line naming it', (name, value, pattern) => {

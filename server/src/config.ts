@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
 
 /**
  * The whole configuration of a server process, read once from the environment at start-up.
@@ -13,6 +14,16 @@ const OTP_PEPPER_LENGTH_MIN = 32;
 /** Where email appears to come from when EMAIL_FROM is unset (the bank's name is the display name). */
 const DEFAULT_FROM_ADDRESS = 'no-reply@larkspur.bank.example';
 
+/** The multi-host form and `target_session_attrs` are checked at start-up (decision 0096). */
+function checkDatabaseUrl(value: string, ctx: z.RefinementCtx): void {
+  try {
+    parseDatabaseUrl(value);
+  } catch (error) {
+    if (!(error instanceof DatabaseUrlError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message.replace(/^DATABASE_URL /, '') });
+  }
+}
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
@@ -24,6 +35,7 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .superRefine(checkDatabaseUrl)
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   PUBLIC_ORIGIN: z.url().optional(),

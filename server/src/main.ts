@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open-configured';
+import { describeUnavailable, isDatabaseUnavailable } from './db/unavailable';
 
 /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,7 +36,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    // Unreachable, a standby or read-only (mid-failover): say so in one line and exit non-zero,
+    // so the supervisor starts us again once the primary is back (decision 0095).
+    if (isDatabaseUnavailable(error)) {
+      console.error(`Larkspur Bank cannot start: ${describeUnavailable(error)}`);
+      await database.close().catch(() => undefined);
+      process.exit(1);
+    }
+    throw error;
+  }
   const demoLogins = config.seedDemo
     ? await seedDemoIfEmpty({
         db: database.db,

@@ -80,3 +80,24 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+/**
+ * One line on why the database is unavailable, for start-up: our own explanation when there is
+ * one, else the innermost error's message (never a query or its parameters).
+ */
+export function describeUnavailable(error: unknown): string {
+  let current: unknown = error;
+  let innermost = 'the database is unavailable';
+  for (
+    let depth = 0;
+    depth <= CAUSE_DEPTH_MAX && typeof current === 'object' && current !== null;
+    depth += 1
+  ) {
+    if (current instanceof DatabaseUnavailableError) return current.message;
+    const { message, cause, errors } = current as { message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof message === 'string' && message !== '' && !message.startsWith('Failed query'))
+      innermost = message;
+    current = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+  }
+  return `the database is unavailable (${innermost})`;
+}
