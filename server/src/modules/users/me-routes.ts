@@ -169,10 +169,15 @@ export function meRoutes(deps: {
         };
         // The stream lives only as long as the session: checked on every heartbeat.
         const heartbeat = setInterval(() => {
-          void deps.sessions.resolve(request.cookies[deps.cookieName] ?? '').then((live) => {
-            if (!live) return close();
-            if (!closed) raw.write(': keep-alive\n\n');
-          });
+          void deps.sessions
+            .resolve(request.cookies[deps.cookieName] ?? '')
+            .then((live) => {
+              if (!live) return close();
+              if (!closed) raw.write(': keep-alive\n\n');
+            })
+            // The database is unavailable (restart, failover): an unhandled rejection would end
+            // the process. The stream stays; the next heartbeat checks the session again.
+            .catch(() => undefined);
         }, STREAM_HEARTBEAT_MS);
         let set = streams.get(userId);
         if (!set) {
