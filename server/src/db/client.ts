@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import { createClientFactory } from './multi-host-client';
-import { guardPooledClient, retryReadsOnce } from './pool-guards';
+import { guardPooledClient, retryConnectOnce, retryReadsOnce } from './pool-guards';
 import * as schema from './schema/index';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
 
@@ -78,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // pg-pool listens for errors only while a client is idle; one checked out (a transaction)
     // would crash the process on a server-side disconnect. Every client gets its own guard.
     pool.on('connect', (client) => guardPooledClient(client, clients.forgetHost));
+    retryConnectOnce(pool);
     retryReadsOnce(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const notifications = createPgListener(target.url, clients.Client);

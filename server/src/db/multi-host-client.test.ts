@@ -156,6 +156,26 @@ describe.runIf(testDatabaseKind === 'postgres')('a multi-host DATABASE_URL', () 
     await until(() => received.includes('after failover'), 'a notification after the failover');
   });
 
+  it('a remembered host that stops accepting connections is left for the next one, without an error', async () => {
+    const nodeA = await proxy('-c application_name=node-a');
+    const handle = await open(urlWith([`127.0.0.1:${nodeA.port}`, direct()]));
+    expect(await tag(handle.db)).toBe('node-a');
+    // Node A goes away for new connections only: nothing tells the pool, which remembers it.
+    await nodeA.refuseNew();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = handle.db.transaction(async (tx) => {
+      await held;
+      return tag(tx as unknown as Database);
+    });
+    // The pool's one idle connection is busy: this transaction needs a new one.
+    const second = handle.db.transaction((tx) => tag(tx as unknown as Database));
+    const secondTag = await second;
+    release();
+    expect(await first).toBe('node-a');
+    expect(secondTag).not.toBe('node-a');
+  });
+
   it('LISTEN keeps retrying while every host is down and resubscribes when one returns', async () => {
     const node = await proxy();
     const handle = await open(urlWith([`127.0.0.1:${node.port}`]));

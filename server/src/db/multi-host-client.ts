@@ -179,7 +179,13 @@ export function createClientFactory(url: ParsedDatabaseUrl): ClientFactory {
       }
       this.host = host.host;
       this.port = host.port;
-      await super.connect();
+      try {
+        await super.connect();
+      } catch (error) {
+        // The remembered host is gone: the next connection (pg-pool retries once) probes again.
+        selector.forget();
+        throw error;
+      }
       if (attrs === 'any' || attrs === 'prefer-standby') return this;
       // The probe may be stale (a failover since): check the very session that will do the work.
       let state: SessionState;

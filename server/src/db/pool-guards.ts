@@ -72,3 +72,34 @@ export function retryReadsOnce(pool: pg.Pool): void {
   };
   pool.query = retrying as typeof pool.query;
 }
+
+type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
+type AnyConnect = (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+
+/**
+ * A connection that cannot be made (the remembered host went down, a node refuses during a
+ * failover) is tried once more: nothing ran on it, so trying again is always safe, and the second
+ * attempt chooses a host afresh (decision 0096). Covers Drizzle's transactions (`connect()`) and
+ * pg-pool's own `query` (which connects with a callback).
+ */
+export function retryConnectOnce(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as AnyConnect;
+  const retrying: AnyConnect = (callback) => {
+    if (callback) {
+      connect((error, client, done) => {
+        if (error && isDatabaseUnavailable(error)) {
+          connect(callback);
+          return;
+        }
+        callback(error, client, done);
+      });
+      return undefined;
+    }
+    const first = connect();
+    return first?.catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return connect() as Promise<pg.PoolClient>;
+    });
+  };
+  pool.connect = retrying as typeof pool.connect;
+}

@@ -13,6 +13,8 @@ export interface PgProxy {
   port: number;
   /** Cuts every proxied connection and refuses new ones. */
   stop(): Promise<void>;
+  /** Refuses new connections; those already open keep working. */
+  refuseNew(): Promise<void>;
   /** Accepts connections again on the same port. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -85,8 +87,13 @@ export async function startPgProxy(
       }
       server.close(() => resolve());
     });
+  // `close` stops accepting at once; its callback would wait for the open connections to end.
+  const refuseNew = async () => {
+    server.close();
+  };
   await start();
   return {
+    refuseNew,
     get port() {
       return port;
     },
