@@ -73,6 +73,16 @@ export function retryReadsOnce(pool: pg.Pool): void {
   pool.query = retrying as typeof pool.query;
 }
 
+/**
+ * pg-pool's own checkout timeout: every connection is busy (overload), not a connection that could
+ * not be made. Waiting the whole timeout again would only double the wait for the 503.
+ */
+const POOL_CHECKOUT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+function shouldRetryConnect(error: unknown): boolean {
+  return isDatabaseUnavailable(error) && !(error instanceof Error && error.message === POOL_CHECKOUT_TIMEOUT);
+}
+
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
 type AnyConnect = (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
 
@@ -87,7 +97,7 @@ export function retryConnectOnce(pool: pg.Pool): void {
   const retrying: AnyConnect = (callback) => {
     if (callback) {
       connect((error, client, done) => {
-        if (error && isDatabaseUnavailable(error)) {
+        if (error && shouldRetryConnect(error)) {
           connect(callback);
           return;
         }
@@ -97,7 +107,7 @@ export function retryConnectOnce(pool: pg.Pool): void {
     }
     const first = connect();
     return first?.catch((error: unknown) => {
-      if (!isDatabaseUnavailable(error)) throw error;
+      if (!shouldRetryConnect(error)) throw error;
       return connect() as Promise<pg.PoolClient>;
     });
   };
