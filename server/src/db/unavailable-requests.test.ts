@@ -9,6 +9,10 @@ import { buildTestApp, testDatabaseKind, type TestApp } from '../test/test-app';
 /** How long the test waits for the request to queue behind the row lock it holds. */
 const LOCK_WAIT_POLL_MS = 20;
 const LOCK_WAIT_TRIES_MAX = 250;
+/** The load while backends are terminated: a handful of clients, a few restarts' worth of kills. */
+const CONCURRENT_CLIENTS = 8;
+const TERMINATION_ROUNDS = 5;
+const TERMINATION_GAP_MS = 150;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,5 +106,39 @@ describe.runIf(testDatabaseKind === 'postgres')('requests while the database con
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(uncaught).toEqual([]);
+  });
+
+  it('under concurrent reads and writes, repeated terminations give only 200s and 503s, never a 500', async () => {
+    const database = locker.database ?? '';
+    const { rows } = await locker.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const spare = rows[0]?.pid;
+    const statuses: number[] = [];
+    let stop = false;
+    const client = async (n: number) => {
+      for (let i = 0; !stop; i += 1) {
+        const res =
+          (n + i) % 2 === 0
+            ? await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: customer.cookie } })
+            : await patchMe(`+1 415 555 ${String(1000 + ((n * 37 + i) % 9000)).padStart(4, '0')}`);
+        statuses.push(res.statusCode);
+      }
+    };
+    const clients = Array.from({ length: CONCURRENT_CLIENTS }, (_, n) => client(n));
+    for (let round = 0; round < TERMINATION_ROUNDS; round += 1) {
+      await sleep(TERMINATION_GAP_MS);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> $2`,
+        [database, spare],
+      );
+    }
+    await sleep(TERMINATION_GAP_MS);
+    stop = true;
+    await Promise.all(clients);
+
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(uncaught).toEqual([]);
+    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: customer.cookie } });
+    expect(after.statusCode).toBe(200);
   });
 });
