@@ -435,6 +435,26 @@ describe('the second step belongs to the browser that did the first (issue 13, p
     expect(replay.cookies.filter((c) => c.name.endsWith('larkspur_session'))).toHaveLength(0);
   });
 
+  it('does not slow an admin down who retries the right password while the code cannot be resent yet', async () => {
+    const boss = await createAdmin(t);
+    const first = await post('/api/auth/admin/login', { email: boss.email, password: boss.password });
+    expect(first.statusCode).toBe(202);
+    for (let i = 0; i < ACCOUNT_FAILURES_FREE * 2; i++) {
+      const again = await post('/api/auth/admin/login', { email: boss.email, password: boss.password });
+      expectRejection(again, 429);
+    }
+    t.clock.advanceMs(OTP_RESEND_INTERVAL_MS + 1_000);
+    const start = await post('/api/auth/admin/login', { email: boss.email, password: boss.password });
+    expect(start.statusCode).toBe(202);
+    const code = await latestCode(t, boss.email);
+    const ok = await post(
+      '/api/auth/admin/verify',
+      { email: boss.email, code },
+      { cookie: cookieJar(start) },
+    );
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('binds the sign-up code to the browser that started the sign-up', async () => {
     const body = validSignup();
     const start = await post('/api/auth/signup/start', body);

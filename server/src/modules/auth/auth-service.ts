@@ -336,8 +336,9 @@ export function createAuthService(deps: {
       if (record.role !== 'admin' || record.status !== 'active') {
         return refuse(claim, 'auth.admin_login', ctx, record.userId, 'not an active admin');
       }
-      // The password is right; the code is still to come, so the account's count stays until then.
-      await throttle.release(ip);
+      // The password is right: this attempt was no failure (a client retrying while the code's
+      // resend interval runs must not back its own account off). The code step counts on its own.
+      for (const count of claim.counts) await throttle.release(count.key);
       await otp.sendCode('admin_login', email);
       const pendingId = await pending.start({ purpose: 'admin_login', email, userId: record.userId });
       await audit.record(db, {
