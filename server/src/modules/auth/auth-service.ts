@@ -179,9 +179,7 @@ export function createAuthService(deps: {
         reason: action,
       });
     }
-    const strangers = started.find(
-      (count) => count.key.key.startsWith('acct:') && !count.key.key.includes(':device:'),
-    );
+    const strangers = started.find((count) => count.key.notifyOwner);
     if (subjectId && strangers && (await throttle.claimNotice(strangers.key))) {
       await notify(subjectId, (to) => renderFailedSignInsNotice({ to, now: clock.now() }, brand));
     }

@@ -54,6 +54,8 @@ export interface ThrottleKey {
   hardLimit: number | null;
   /** How long a hard lock lasts; null: until lifted. */
   hardLockMs: number | null;
+  /** Strangers' bucket of an account: its owner is mailed when it starts backing off. */
+  notifyOwner: boolean;
 }
 
 const normaliseIdentifier = (accountNumberOrEmail: string) => accountNumberOrEmail.trim().toLowerCase();
@@ -64,6 +66,7 @@ export const accountKey = (accountNumberOrEmail: string): ThrottleKey => ({
   failuresFree: ACCOUNT_FAILURES_FREE,
   hardLimit: HARD_LOCK_FAILURES,
   hardLockMs: null,
+  notifyOwner: true,
 });
 
 /** Attempts on an account from a browser its owner signed in from before (by device id hash). */
@@ -72,6 +75,8 @@ export const trustedDeviceKey = (accountNumberOrEmail: string, deviceIdHash: str
   failuresFree: ACCOUNT_FAILURES_FREE,
   hardLimit: HARD_LOCK_FAILURES,
   hardLockMs: null,
+  // The owner's own browser: they know what they typed.
+  notifyOwner: false,
 });
 
 export const ipKey = (ip: string): ThrottleKey => ({
@@ -79,6 +84,7 @@ export const ipKey = (ip: string): ThrottleKey => ({
   failuresFree: IP_FAILURES_FREE,
   hardLimit: null,
   hardLockMs: null,
+  notifyOwner: false,
 });
 
 /** Re-checks within one session: the try that reaches the limit ends the session. */
@@ -87,6 +93,8 @@ export const recheckKey = (sessionIdHash: string): ThrottleKey => ({
   failuresFree: RECHECK_FAILURES_MAX,
   hardLimit: RECHECK_FAILURES_MAX,
   hardLockMs: RECHECK_LOCK_MS,
+  // The try that ends the session mails the owner itself (decision 0082).
+  notifyOwner: false,
 });
 
 /** What a claimed attempt counted: failures in the window and since the last success. */
