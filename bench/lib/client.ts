@@ -95,8 +95,10 @@ export async function signUp(baseUrl: string, email: string, firstName: string):
   if (start.kind !== 'response' || start.status !== 202)
     throw new Error(`signup/start: ${JSON.stringify(start)}`);
   const code = await mailedCode(baseUrl, email);
+  // The second step must come from the client that did the first: it carries the pending cookie.
   const verify = await call(baseUrl, 'POST', '/api/auth/signup/verify', {
     body: { ...body, code },
+    cookie: start.setCookie ?? undefined,
     timeoutMs: 30_000,
   });
   if (verify.kind !== 'response' || verify.status !== 201 || !verify.setCookie) {
@@ -106,7 +108,10 @@ export async function signUp(baseUrl: string, email: string, firstName: string):
   return { email, cookie: verify.setCookie, accountNumber: json.accountNumber, userId: json.user.id };
 }
 
-/** Admin sign-in: password, then the emailed code. Returns the session cookie. */
+/**
+ * Admin sign-in: password, then the emailed code from the same client (the pending cookie the
+ * first step set). Returns the session cookie (the first cookie the second step sets).
+ */
 export async function adminSignIn(baseUrl: string, email: string, password: string): Promise<string> {
   const start = await call(baseUrl, 'POST', '/api/auth/admin/login', {
     body: { email, password },
@@ -117,6 +122,7 @@ export async function adminSignIn(baseUrl: string, email: string, password: stri
   const code = await mailedCode(baseUrl, email);
   const verify = await call(baseUrl, 'POST', '/api/auth/admin/verify', {
     body: { email, code },
+    cookie: start.setCookie ?? undefined,
     timeoutMs: 30_000,
   });
   if (verify.kind !== 'response' || verify.status !== 200 || !verify.setCookie) {

@@ -43,6 +43,8 @@ import { crawlerRoutes } from './modules/site/routes';
 import { createAuditLog } from './modules/audit/audit-log';
 import { createAuthService } from './modules/auth/auth-service';
 import { createLoginThrottle } from './modules/auth/login-throttle';
+import { createPendingSignIns } from './modules/auth/pending-sign-ins';
+import { createTrustedDevices } from './modules/auth/trusted-devices';
 import { createSessionStore } from './modules/auth/session-store';
 import { avatarRoutes } from './modules/users/avatar-routes';
 import { meRoutes } from './modules/users/me-routes';
@@ -205,6 +207,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otp: email.otp,
     audit,
     brand: email.brand,
+    devices: createTrustedDevices({ db: database.db, clock }),
+    pending: createPendingSignIns({ db: database.db, clock }),
+    outbox: email.outbox,
+    nudgeOutbox: () => email.worker.nudge(),
   });
   await registerAuthentication(app, { sessions, cookie });
   const banking = createBankingService({
@@ -240,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(avatarRoutes());
       await api.register(bankingRoutes({ db: database.db, banking, guards, clock }));
-      await api.register(cardRoutes({ db: database.db, cards, users, guards, audit }));
+      await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
       await api.register(loanRoutes({ loans, guards }));
       // The admin area: one hook checks the role on the server before anything else runs.
       await api.register(

@@ -46,6 +46,52 @@ export function clearSessionCookie(reply: FastifyReply, cookieSpec: SessionCooki
   });
 }
 
+/**
+ * The two-step sign-ins' pending cookie (decision 0080) and the trusted-browser cookie (decision
+ * 0081) are read only by the sign-in endpoints, so they go no further than /api/auth. A `__Host-`
+ * name needs Path=/, so over https they carry `__Secure-` (Secure required) instead.
+ */
+export const AUTH_COOKIE_PATH = '/api/auth';
+/** As long as the code the first step mailed (OTP_TTL_MS). */
+export const PENDING_COOKIE_MAX_AGE_SECONDS = 5 * 60;
+/** As long as a browser stays trusted (DEVICE_TRUST_MS). */
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 86_400;
+
+export const pendingCookieName = (spec: SessionCookie) =>
+  spec.secure ? '__Secure-larkspur_pending' : 'larkspur_pending';
+export const deviceCookieName = (spec: SessionCookie) =>
+  spec.secure ? '__Secure-larkspur_device' : 'larkspur_device';
+
+export function setPendingCookie(reply: FastifyReply, spec: SessionCookie, id: string): void {
+  reply.setCookie(pendingCookieName(spec), id, {
+    httpOnly: true,
+    // Only our own pages start and finish a sign-in: no cross-site request ever needs it.
+    sameSite: 'strict',
+    secure: spec.secure,
+    path: AUTH_COOKIE_PATH,
+    maxAge: PENDING_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+export function clearPendingCookie(reply: FastifyReply, spec: SessionCookie): void {
+  reply.clearCookie(pendingCookieName(spec), {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: spec.secure,
+    path: AUTH_COOKIE_PATH,
+  });
+}
+
+export function setDeviceCookie(reply: FastifyReply, spec: SessionCookie, id: string): void {
+  reply.setCookie(deviceCookieName(spec), id, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: spec.secure,
+    path: AUTH_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
 export async function registerAuthentication(
   app: FastifyInstance,
   deps: { sessions: SessionStore; cookie: SessionCookie },

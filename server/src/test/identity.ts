@@ -42,6 +42,24 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   return `${set.name}=${set.value}`;
 }
 
+/**
+ * The cookies a response set, as a `cookie` request header value, merged over `jar` (a cleared
+ * cookie is dropped): what a browser would send next. The two-step sign-ins need it, since the
+ * second step must come from the browser that did the first (its pending cookie, decision 0080).
+ */
+export function cookieJar(res: LightMyRequestResponse, jar = ''): string {
+  const cookies = new Map<string, string>();
+  for (const part of jar.split('; ').filter(Boolean)) {
+    const at = part.indexOf('=');
+    cookies.set(part.slice(0, at), part.slice(at + 1));
+  }
+  for (const c of res.cookies) {
+    if (c.value === '') cookies.delete(c.name);
+    else cookies.set(c.name, c.value);
+  }
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 /** The newest verification code mailed to an address (the dev mailbox transport stores it). */
 export async function latestCode(t: TestApp, email: string): Promise<string> {
   const rows = await t.database.db
@@ -62,6 +80,8 @@ export async function latestCode(t: TestApp, email: string): Promise<string> {
 
 export interface SignedUpCustomer {
   cookie: string;
+  /** The browser's other cookies after sign-up (its device cookie: it is trusted for this person). */
+  browser: string;
   accountNumber: string;
   email: string;
   password: string;
@@ -85,13 +105,14 @@ export async function signUpCustomer(
   const verify = await t.app.inject({
     method: 'POST',
     url: '/api/auth/signup/verify',
-    headers: JSON_HEADERS,
+    headers: { ...JSON_HEADERS, cookie: cookieJar(start) },
     payload: { ...body, code },
   });
   if (verify.statusCode !== 201) throw new Error(`signup/verify ${verify.statusCode}: ${verify.body}`);
   const json = verify.json() as { accountNumber: string; user: { id: string } };
   return {
     cookie: sessionCookie(verify),
+    browser: cookieJar(verify, cookieJar(start)),
     accountNumber: json.accountNumber,
     email: body.email.toLowerCase(),
     password: body.password,
@@ -130,7 +151,7 @@ export async function loginAdmin(t: TestApp, email: string, password: string): P
   const verify = await t.app.inject({
     method: 'POST',
     url: '/api/auth/admin/verify',
-    headers: JSON_HEADERS,
+    headers: { ...JSON_HEADERS, cookie: cookieJar(start) },
     payload: { email, code },
   });
   if (verify.statusCode !== 200) throw new Error(`admin/verify ${verify.statusCode}: ${verify.body}`);

@@ -113,11 +113,59 @@ export const loginThrottles = pgTable(
   'login_throttles',
   {
     key: text('key').primaryKey(),
+    /** Failures in the current window: they set the back-off. */
     failures: integer('failures').notNull().default(0),
+    /** Failures since the last success, never windowed: NIST SP 800-63B §5.2.2's hard limit (decision 0081). */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** When the owner was last mailed about failures on this key (at most one mail a period). */
+    notifiedAt: instant('notified_at'),
     windowStartedAt: instant('window_started_at').notNull(),
     lockedUntil: instant('locked_until'),
     updatedAt: instant('updated_at').notNull(),
   },
   // Housekeeping's: rows long idle.
   (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * The first step of a two-step sign-in (admin password, or a sign-up form), bound to the browser
+ * that did it: the browser holds a random id in an HttpOnly cookie, we keep its SHA-256. The
+ * second step needs the cookie as well as the emailed code (decision 0080).
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    idHash: text('id_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['signup', 'admin_login'] }).notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The admin who gave the password; null for a sign-up (no account yet). */
+    userId: uuid('user_id').references(() => identities.id),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    /** Single use: set by the second step that succeeds. */
+    consumedAt: instant('consumed_at'),
+  },
+  (t) => [
+    index('pending_sign_ins_email_idx').on(t.email),
+    index('pending_sign_ins_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Browsers a person has signed in from: a long-lived random id in an HttpOnly cookie (we keep its
+ * SHA-256). Failed sign-ins from such a browser count apart from strangers' (decision 0081).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => identities.id),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
 );

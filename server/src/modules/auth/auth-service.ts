@@ -1,44 +1,78 @@
+import { eq } from 'drizzle-orm';
 import type { Signup } from '@larkspur/contract';
 import type { Database } from '../../db/client';
+import { identities } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuditLog } from '../audit/audit-log';
 import {
   normaliseEmail,
+  renderFailedSignInsNotice,
+  renderPasswordRecheckNotice,
   renderSignupAttemptNotice,
   type EmailBrand,
+  type Outbox,
   type OtpService,
   type OtpVerifyResult,
+  type RenderedEmail,
 } from '../email/index';
-import type { UserService } from '../users/user-service';
-import { accountKey, ipKey, type LoginThrottle } from './login-throttle';
+import type { LoginRecord, UserService } from '../users/user-service';
+import {
+  accountKey,
+  ipKey,
+  recheckKey,
+  startedBackOff,
+  trustedDeviceKey,
+  type Claim,
+  type LoginThrottle,
+  type ThrottleKey,
+} from './login-throttle';
+import type { PendingSignIns } from './pending-sign-ins';
 import type { ResolvedSession, SessionStore } from './session-store';
+import type { TrustedDevices } from './trusted-devices';
+
+/**
+ * A code sent as the second step without this browser's first step: longer than any code can be,
+ * so the code check counts it as a wrong try without hashing it (decision 0080).
+ */
+const NOT_THIS_BROWSER = 'x'.repeat(64);
 
 export interface RequestContext {
   ip: string;
   userAgent: string | null;
   /** The session the request arrived with, if any: ended at sign-in so its id cannot be reused (fixation). */
   previousSessionId: string | null;
+  /** The browser's device cookie, if any: a browser its owner signed in from before (decision 0081). */
+  deviceId?: string | null;
+  /** The browser's pending sign-in cookie, if any: proof it did the first of two steps (decision 0080). */
+  pendingId?: string | null;
 }
 
 export interface SignedIn {
   sessionId: string;
   session: ResolvedSession;
+  /** For the device cookie: this browser is now trusted for this person. */
+  deviceId: string;
 }
 
+/** A first step done: the pending sign-in id goes into this browser's cookie. */
+export interface FirstStep {
+  email: string;
+  pendingId: string;
+}
+
+export type RecheckResult = 'ok' | 'wrong';
+
 export interface AuthService {
-  signupStart(signup: Signup): Promise<{ email: string }>;
+  signupStart(signup: Signup): Promise<FirstStep>;
   signupVerify(
     signup: Signup,
     code: string,
     ctx: RequestContext,
   ): Promise<SignedIn & { accountNumber: string }>;
   login(input: { accountNumber: string; password: string }, ctx: RequestContext): Promise<SignedIn>;
-  adminLoginStart(
-    input: { email: string; password: string },
-    ctx: RequestContext,
-  ): Promise<{ email: string }>;
+  adminLoginStart(input: { email: string; password: string }, ctx: RequestContext): Promise<FirstStep>;
   adminLoginVerify(input: { email: string; code: string }, ctx: RequestContext): Promise<SignedIn>;
   logout(auth: ResolvedSession | null, ctx: RequestContext): Promise<void>;
   changePassword(
@@ -46,6 +80,16 @@ export interface AuthService {
     input: { currentPassword: string; newPassword: string },
     ctx: RequestContext,
   ): Promise<void>;
+  /**
+   * Checks a signed-in person's password again before a sensitive change (card unfreeze,
+   * password change), throttled: the try that reaches RECHECK_FAILURES_MAX ends the session
+   * (throws UNAUTHENTICATED) and mails the owner; so does any try after it.
+   */
+  recheckPassword(
+    auth: ResolvedSession,
+    password: string,
+    ctx: RequestContext & { action: string },
+  ): Promise<RecheckResult>;
 }
 
 function otpError(result: Exclude<OtpVerifyResult, { status: 'ok' }>): AppError {
@@ -63,8 +107,13 @@ export function createAuthService(deps: {
   otp: OtpService;
   audit: AuditLog;
   brand: EmailBrand;
+  devices: TrustedDevices;
+  pending: PendingSignIns;
+  outbox: Outbox;
+  /** Wakes the outbox worker after a notice is queued. */
+  nudgeOutbox: () => void;
 }): AuthService {
-  const { db, clock, users, sessions, throttle, otp, audit, brand } = deps;
+  const { db, clock, users, sessions, throttle, otp, audit, brand, devices, pending, outbox } = deps;
 
   async function startSession(userId: string, ctx: RequestContext): Promise<SignedIn> {
     const created = await db.transaction(async (tx) => {
@@ -73,20 +122,45 @@ export function createAuthService(deps: {
     });
     const session = await sessions.resolve(created.id);
     assert(session, 'a session just created must resolve');
-    return { sessionId: created.id, session };
+    const deviceId = await devices.remember(ctx.deviceId ?? null, userId);
+    return { sessionId: created.id, session, deviceId };
   }
 
-  /** Wrong account, wrong password, locked: one answer, and one password check's worth of time. */
+  /** The bucket an attempt on this account counts in: the owner's known browser's, or strangers'. */
+  async function bucketFor(
+    identifier: string,
+    record: LoginRecord | null,
+    ctx: RequestContext,
+  ): Promise<ThrottleKey> {
+    const device = record ? await devices.find(ctx.deviceId ?? null, record.userId) : null;
+    return device ? trustedDeviceKey(identifier, device) : accountKey(identifier);
+  }
+
+  /** Queues a security notice to a person's address (decision 0081). */
+  async function notify(userId: string, render: (to: string) => RenderedEmail): Promise<void> {
+    const [row] = await db
+      .select({ email: identities.email })
+      .from(identities)
+      .where(eq(identities.id, userId))
+      .limit(1);
+    if (!row) return;
+    await outbox.enqueueEmail(db, { to: row.email, ...render(row.email) });
+    deps.nudgeOutbox();
+  }
+
+  /**
+   * Wrong account, wrong password, backed off: one answer. `claim` is what the attempt counted
+   * before the check; when it put an account's strangers' bucket into back-off (or shut it), the
+   * owner hears about it, at most once a period.
+   */
   async function refuse(
-    keys: ReturnType<typeof accountKey>[],
+    claim: Claim | null,
     action: string,
     ctx: RequestContext,
     subjectId: string | null,
     reason: string,
   ): Promise<never> {
-    // Tries while locked are not counted: no password was checked, and counting them would let
-    // the real owner, retrying, extend their own lock.
-    const lockedNow = reason === 'locked' ? false : await throttle.recordFailure(keys);
+    const started = claim?.allowed ? claim.counts.filter(startedBackOff) : [];
     await audit.record(db, {
       action,
       outcome: 'failure',
@@ -95,7 +169,7 @@ export function createAuthService(deps: {
       ip: ctx.ip,
       reason,
     });
-    if (lockedNow) {
+    if (started.length > 0) {
       await audit.record(db, {
         action: 'auth.lockout',
         outcome: 'denied',
@@ -105,10 +179,57 @@ export function createAuthService(deps: {
         reason: action,
       });
     }
+    const strangers = started.find((count) => count.key.notifyOwner);
+    if (subjectId && strangers && (await throttle.claimNotice(strangers.key))) {
+      await notify(subjectId, (to) => renderFailedSignInsNotice({ to, now: clock.now() }, brand));
+    }
     throw new AppError('LOGIN_FAILED');
   }
 
+  /** A password proven right: the account's buckets are cleared, the IP's attempt given back. */
+  async function succeeded(identifier: string, ip: ThrottleKey): Promise<void> {
+    await throttle.resetAccount(identifier);
+    await throttle.release(ip);
+  }
+
+  const recheckPassword: AuthService['recheckPassword'] = async (auth, password, ctx) => {
+    const key = recheckKey(auth.idHash);
+    const endSession = async (reason: string): Promise<never> => {
+      await sessions.revoke(db, { idHash: auth.idHash });
+      await audit.record(db, {
+        action: ctx.action,
+        outcome: 'denied',
+        actorId: auth.userId,
+        actorRole: auth.user?.role ?? null,
+        subjectType: 'user',
+        subjectId: auth.userId,
+        ip: ctx.ip,
+        reason,
+      });
+      throw new AppError('UNAUTHENTICATED');
+    };
+    // Counted before the check, like a sign-in: a burst of guesses cannot outrun the count.
+    const claim = await throttle.claim([key]);
+    if (!claim.allowed) return endSession('re-check limit reached');
+    const record = await users.findLoginById(auth.userId);
+    assert(record, 'a signed-in user has a login identity');
+    if (await verifyPassword(record.passwordHash, password)) {
+      await throttle.reset(key);
+      return 'ok';
+    }
+    // A plain wrong password is the caller's to record (it knows the subject: a card, a password).
+    const count = claim.counts[0];
+    if (count && key.hardLimit !== null && count.consecutiveFailures >= key.hardLimit) {
+      // Exactly one try reaches the limit: it ends the session and tells the owner.
+      await notify(auth.userId, (to) => renderPasswordRecheckNotice({ to, now: clock.now() }, brand));
+      return endSession('wrong password; re-check limit reached');
+    }
+    return 'wrong';
+  };
+
   return {
+    recheckPassword,
+
     async signupStart(signup) {
       const email = normaliseEmail(signup.email);
       if (await users.emailExists(email)) {
@@ -118,13 +239,20 @@ export function createAuthService(deps: {
       } else {
         await otp.sendCode('signup', email);
       }
-      return { email };
+      // Set either way, so the answer does not tell whether the address banks here.
+      const pendingId = await pending.start({ purpose: 'signup', email, userId: null });
+      return { email, pendingId };
     },
 
     async signupVerify(signup, code, ctx) {
       const email = normaliseEmail(signup.email);
-      const result = await otp.verifyCode('signup', email, code);
+      // Another browser's code counts as a wrong one, so it also uses up the code's tries.
+      const bound = await pending.isLive(ctx.pendingId ?? null, 'signup', email);
+      const result = await otp.verifyCode('signup', email, bound ? code : NOT_THIS_BROWSER);
       if (result.status !== 'ok') throw otpError(result);
+      if (!ctx.pendingId || !(await pending.consume(ctx.pendingId, 'signup', email))) {
+        throw otpError({ status: 'invalid' });
+      }
       const passwordHash = await hashPassword(signup.password);
       const created = await db.transaction(async (tx) => {
         const customer = await users.createCustomer(tx, { signup: { ...signup, email }, passwordHash });
@@ -145,22 +273,17 @@ export function createAuthService(deps: {
     },
 
     async login({ accountNumber, password }, ctx) {
-      const keys = [accountKey(accountNumber), ipKey(ctx.ip)];
       // SPEC §5: the identifier must be an account number; an email is refused like a wrong password.
       const identifierOk = !accountNumber.includes('@');
-      const locked = await throttle.isLocked(keys);
-      const record =
-        identifierOk && !locked ? await users.findLoginByAccountNumber(accountNumber.trim()) : null;
+      const record = identifierOk ? await users.findLoginByAccountNumber(accountNumber.trim()) : null;
+      const ip = ipKey(ctx.ip);
+      // Counted before the password is checked (decision 0081): a burst cannot outrun the count.
+      const claim = await throttle.claim([ip, await bucketFor(accountNumber, record, ctx)]);
+      if (!claim.allowed) return refuse(null, 'auth.login', ctx, record?.userId ?? null, 'locked');
       const passwordOk = await verifyPassword(record?.passwordHash ?? null, password);
-      if (!record || !passwordOk || locked) {
-        const reason = !identifierOk
-          ? 'email as identifier'
-          : locked
-            ? 'locked'
-            : !record
-              ? 'unknown account'
-              : 'wrong password';
-        return refuse(keys, 'auth.login', ctx, record?.userId ?? null, reason);
+      if (!record || !passwordOk) {
+        const reason = !identifierOk ? 'email as identifier' : !record ? 'unknown account' : 'wrong password';
+        return refuse(claim, 'auth.login', ctx, record?.userId ?? null, reason);
       }
       // The password is proven: from here on the person may learn about their own account.
       if (record.role === null) throw new AppError('PROFILE_NOT_FOUND');
@@ -175,7 +298,7 @@ export function createAuthService(deps: {
         });
         throw new AppError(record.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
       }
-      await throttle.reset(keys[0]!);
+      await succeeded(accountNumber, ip);
       const signedIn = await startSession(record.userId, ctx);
       if (!signedIn.session.user) throw new AppError('PROFILE_NOT_FOUND');
       await audit.record(db, {
@@ -192,25 +315,30 @@ export function createAuthService(deps: {
 
     async adminLoginStart({ email: rawEmail, password }, ctx) {
       const email = normaliseEmail(rawEmail);
-      const keys = [accountKey(email), ipKey(ctx.ip)];
-      const locked = await throttle.isLocked(keys);
-      const record = locked ? null : await users.findLoginByEmail(email);
+      const record = await users.findLoginByEmail(email);
+      const ip = ipKey(ctx.ip);
+      const claim = await throttle.claim([ip, await bucketFor(email, record, ctx)]);
+      if (!claim.allowed) return refuse(null, 'auth.admin_login', ctx, record?.userId ?? null, 'locked');
       const passwordOk = await verifyPassword(record?.passwordHash ?? null, password);
-      if (!record || !passwordOk || locked) {
+      if (!record || !passwordOk) {
         return refuse(
-          keys,
+          claim,
           'auth.admin_login',
           ctx,
           record?.userId ?? null,
-          locked ? 'locked' : !record ? 'unknown email' : 'wrong password',
+          !record ? 'unknown email' : 'wrong password',
         );
       }
       if (record.role === null) throw new AppError('PROFILE_NOT_FOUND');
       // A customer's correct password at the staff door is still "wrong credentials" here.
       if (record.role !== 'admin' || record.status !== 'active') {
-        return refuse(keys, 'auth.admin_login', ctx, record.userId, 'not an active admin');
+        return refuse(claim, 'auth.admin_login', ctx, record.userId, 'not an active admin');
       }
+      // The password is right: this attempt was no failure (a client retrying while the code's
+      // resend interval runs must not back its own account off). The code step counts on its own.
+      for (const count of claim.counts) await throttle.release(count.key);
       await otp.sendCode('admin_login', email);
+      const pendingId = await pending.start({ purpose: 'admin_login', email, userId: record.userId });
       await audit.record(db, {
         action: 'auth.admin_login.code_sent',
         outcome: 'success',
@@ -218,30 +346,38 @@ export function createAuthService(deps: {
         subjectId: record.userId,
         ip: ctx.ip,
       });
-      return { email };
+      return { email, pendingId };
     },
 
     async adminLoginVerify({ email: rawEmail, code }, ctx) {
       const email = normaliseEmail(rawEmail);
-      const keys = [accountKey(email), ipKey(ctx.ip)];
-      if (await throttle.isLocked(keys)) return refuse(keys, 'auth.admin_verify', ctx, null, 'locked');
-      const result = await otp.verifyCode('admin_login', email, code);
-      if (result.status !== 'ok') {
-        await throttle.recordFailure(keys);
+      const record = await users.findLoginByEmail(email);
+      const ip = ipKey(ctx.ip);
+      const claim = await throttle.claim([ip, await bucketFor(email, record, ctx)]);
+      if (!claim.allowed) return refuse(null, 'auth.admin_verify', ctx, record?.userId ?? null, 'locked');
+      // Without this browser's first step the code is a wrong one: same answer, and it counts.
+      const bound = await pending.isLive(ctx.pendingId ?? null, 'admin_login', email);
+      const result = await otp.verifyCode('admin_login', email, bound ? code : NOT_THIS_BROWSER);
+      const consumed =
+        result.status === 'ok' &&
+        !!ctx.pendingId &&
+        (await pending.consume(ctx.pendingId, 'admin_login', email));
+      if (!consumed) {
         await audit.record(db, {
           action: 'auth.admin_verify',
           outcome: 'failure',
+          subjectType: 'user',
+          subjectId: record?.userId ?? null,
           ip: ctx.ip,
-          reason: result.status,
+          reason: bound ? result.status : 'not the browser of the first step',
         });
-        throw otpError(result);
+        throw otpError(result.status === 'ok' ? { status: 'invalid' } : result);
       }
-      const record = await users.findLoginByEmail(email);
       // The code proves the mailbox; the role is checked again in case it changed in between.
       if (!record || record.role !== 'admin' || record.status !== 'active') {
-        return refuse(keys, 'auth.admin_verify', ctx, record?.userId ?? null, 'not an active admin');
+        return refuse(claim, 'auth.admin_verify', ctx, record?.userId ?? null, 'not an active admin');
       }
-      await throttle.reset(keys[0]!);
+      await succeeded(email, ip);
       const signedIn = await startSession(record.userId, ctx);
       await audit.record(db, {
         action: 'auth.admin_login',
@@ -270,9 +406,11 @@ export function createAuthService(deps: {
     },
 
     async changePassword(auth, { currentPassword, newPassword }, ctx) {
-      const record = await users.findLoginById(auth.userId);
-      assert(record, 'a signed-in user has a login identity');
-      if (!(await verifyPassword(record.passwordHash, currentPassword))) {
+      const checked = await recheckPassword(auth, currentPassword, {
+        ...ctx,
+        action: 'auth.password_change',
+      });
+      if (checked !== 'ok') {
         await audit.record(db, {
           action: 'auth.password_change',
           outcome: 'failure',

@@ -4,6 +4,7 @@ import { ACCOUNT_NUMBER_PATTERN, errorCatalogue } from '@larkspur/contract';
 import { accounts, identities, mailboxMessages, profiles, sessions } from '../../db/schema/index';
 import {
   JSON_HEADERS,
+  cookieJar,
   createAdmin,
   latestCode,
   loginAdmin,
@@ -43,7 +44,7 @@ describe('sign-up', () => {
     const start = await post('/api/auth/signup/start', body);
     expect(start.statusCode).toBe(202);
     const code = await latestCode(t, body.email);
-    const verify = await post('/api/auth/signup/verify', { ...body, code });
+    const verify = await post('/api/auth/signup/verify', { ...body, code }, cookieJar(start));
     expect(verify.statusCode).toBe(201);
     const json = verify.json();
     expect(json.accountNumber).toMatch(ACCOUNT_NUMBER_PATTERN);
@@ -140,10 +141,10 @@ describe('sign-up', () => {
 
   it('cannot be confirmed twice with one code', async () => {
     const body = validSignup();
-    await post('/api/auth/signup/start', body);
+    const browser = cookieJar(await post('/api/auth/signup/start', body));
     const code = await latestCode(t, body.email);
-    expect((await post('/api/auth/signup/verify', { ...body, code })).statusCode).toBe(201);
-    const twice = await post('/api/auth/signup/verify', { ...body, code });
+    expect((await post('/api/auth/signup/verify', { ...body, code }, browser)).statusCode).toBe(201);
+    const twice = await post('/api/auth/signup/verify', { ...body, code }, browser);
     expect(twice.statusCode).toBe(400);
   });
 
@@ -333,12 +334,17 @@ describe('sessions', () => {
     try {
       const body = validSignup();
       const headers = { 'content-type': 'application/json', origin: 'https://bank.example' };
-      await secure.app.inject({ method: 'POST', url: '/api/auth/signup/start', headers, payload: body });
+      const start = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup/start',
+        headers,
+        payload: body,
+      });
       const code = await latestCode(secure, body.email);
       const res = await secure.app.inject({
         method: 'POST',
         url: '/api/auth/signup/verify',
-        headers,
+        headers: { ...headers, cookie: cookieJar(start) },
         payload: { ...body, code },
       });
       expect(res.cookies[0]).toMatchObject({
@@ -540,11 +546,11 @@ describe('audit', () => {
 describe('uniqueness', () => {
   it('keeps one identity per email even when verified twice at once', async () => {
     const body = validSignup({ email: uniqueEmail('race') });
-    await post('/api/auth/signup/start', body);
+    const browser = cookieJar(await post('/api/auth/signup/start', body));
     const code = await latestCode(t, body.email);
     const results = await Promise.all([
-      post('/api/auth/signup/verify', { ...body, code }),
-      post('/api/auth/signup/verify', { ...body, code }),
+      post('/api/auth/signup/verify', { ...body, code }, browser),
+      post('/api/auth/signup/verify', { ...body, code }, browser),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const rows = await t.database.db

@@ -15,8 +15,13 @@ import {
 } from '@larkspur/contract';
 import type { Clock } from '../../lib/clock';
 import {
+  clearPendingCookie,
   clearSessionCookie,
+  deviceCookieName,
+  pendingCookieName,
   sessionBody,
+  setDeviceCookie,
+  setPendingCookie,
   setSessionCookie,
   type Guards,
   type SessionCookie,
@@ -51,12 +56,21 @@ export function authRoutes(deps: {
       ip: request.ip,
       userAgent: typeof ua === 'string' ? ua : null,
       previousSessionId: request.cookies[cookie.name] ?? null,
+      deviceId: request.cookies[deviceCookieName(cookie)] ?? null,
+      pendingId: request.cookies[pendingCookieName(cookie)] ?? null,
     };
   }
 
-  function signedIn(reply: FastifyReply, sessionId: string) {
-    setSessionCookie(reply, cookie, sessionId);
+  // The session cookie goes first: clients that keep one cookie keep the right one.
+  function signedIn(reply: FastifyReply, result: { sessionId: string; deviceId: string }) {
+    setSessionCookie(reply, cookie, result.sessionId);
+    setDeviceCookie(reply, cookie, result.deviceId);
     reply.header('Cache-Control', 'no-store');
+  }
+
+  function signedInAfterTwoSteps(reply: FastifyReply, result: { sessionId: string; deviceId: string }) {
+    signedIn(reply, result);
+    clearPendingCookie(reply, cookie);
   }
 
   return async (app) => {
@@ -106,7 +120,8 @@ export function authRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const { email } = await auth.signupStart(request.body);
+        const { email, pendingId } = await auth.signupStart(request.body);
+        setPendingCookie(reply, cookie, pendingId);
         return reply.status(202).send({ ok: true, email });
       },
     );
@@ -117,7 +132,8 @@ export function authRoutes(deps: {
         preHandler: signupLimit,
         schema: {
           tags: ['auth'],
-          summary: 'Verify the emailed code and open the account; signs the customer in',
+          summary:
+            'Verify the emailed code, from the browser that started the sign-up (its pending cookie), and open the account; signs the customer in',
           body: makeSignupVerifySchema(today),
           response: { 201: signupVerifyResponseSchema, ...errors, 409: errorEnvelopeSchema },
         },
@@ -125,7 +141,7 @@ export function authRoutes(deps: {
       async (request, reply) => {
         const { code, ...signup } = request.body;
         const result = await auth.signupVerify(signup, code, context(request));
-        signedIn(reply, result.sessionId);
+        signedInAfterTwoSteps(reply, result);
         return reply
           .status(201)
           .send({ ...sessionBody(result.session), accountNumber: result.accountNumber });
@@ -145,7 +161,7 @@ export function authRoutes(deps: {
       },
       async (request, reply) => {
         const result = await auth.login(request.body, context(request));
-        signedIn(reply, result.sessionId);
+        signedIn(reply, result);
         return sessionBody(result.session);
       },
     );
@@ -167,7 +183,8 @@ export function authRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const { email } = await auth.adminLoginStart(request.body, context(request));
+        const { email, pendingId } = await auth.adminLoginStart(request.body, context(request));
+        setPendingCookie(reply, cookie, pendingId);
         return reply.status(202).send({ ok: true, email });
       },
     );
@@ -178,14 +195,15 @@ export function authRoutes(deps: {
         preHandler: loginLimit,
         schema: {
           tags: ['auth'],
-          summary: 'Admin login, step 2: the emailed code',
+          summary:
+            'Admin login, step 2: the emailed code, from the browser that did step 1 (its pending cookie)',
           body: adminVerifySchema,
           response: { 200: sessionResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         const result = await auth.adminLoginVerify(request.body, context(request));
-        signedIn(reply, result.sessionId);
+        signedInAfterTwoSteps(reply, result);
         return sessionBody(result.session);
       },
     );

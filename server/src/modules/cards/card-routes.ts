@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { cardSchema, cardsResponseSchema, errorEnvelopeSchema, unfreezeCardSchema } from '@larkspur/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
 import type { Guards } from '../../plugins/authentication';
 import type { AuditLog } from '../audit/audit-log';
-import type { UserService } from '../users/user-service';
+import type { AuthService } from '../auth/auth-service';
 import type { CardService } from './card-service';
 
 const errors = {
@@ -21,11 +20,11 @@ const cardResponse = z.object({ card: cardSchema });
 export function cardRoutes(deps: {
   db: Database;
   cards: CardService;
-  users: UserService;
+  auth: Pick<AuthService, 'recheckPassword'>;
   guards: Guards;
   audit: AuditLog;
 }): FastifyPluginAsyncZod {
-  const { db, cards, users, guards, audit } = deps;
+  const { db, cards, auth, guards, audit } = deps;
   return async (app) => {
     app.addHook('onRequest', async (request, reply) => {
       await guards.requireCustomer(request, reply);
@@ -87,8 +86,15 @@ export function cardRoutes(deps: {
       },
       async (request) => {
         const userId = userIdOf(request);
-        const login = await users.findLoginById(userId);
-        if (!login || !(await verifyPassword(login.passwordHash, request.body.password))) {
+        if (!request.auth) throw new AppError('UNAUTHENTICATED');
+        // Throttled with the sign-ins: too many wrong tries end the session (decision 0082).
+        const checked = await auth.recheckPassword(request.auth, request.body.password, {
+          action: 'card.unfreeze',
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          previousSessionId: null,
+        });
+        if (checked !== 'ok') {
           await audit.record(db, {
             action: 'card.unfreeze',
             outcome: 'failure',

@@ -12,7 +12,11 @@ export {
   type OtpVerifyResult,
 } from './otp-service';
 export {
+  FAILED_SIGN_INS_TEMPLATE,
+  PASSWORD_RECHECK_TEMPLATE,
+  renderFailedSignInsNotice,
   renderMoneyAlert,
+  renderPasswordRecheckNotice,
   renderSignupAttemptNotice,
   renderVerificationCode,
   type EmailBrand,

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CREDIT_COLOR,
   DEBIT_COLOR,
+  FAILED_SIGN_INS_TEMPLATE,
+  PASSWORD_RECHECK_TEMPLATE,
   escapeHtml,
   formatMoney,
+  renderFailedSignInsNotice,
   renderMoneyAlert,
+  renderPasswordRecheckNotice,
   renderSignupAttemptNotice,
   renderVerificationCode,
   type EmailBrand,
@@ -212,5 +216,23 @@ describe('sign-up attempt notice', () => {
       from_name: 'Larkspur Bank',
       year: '2026',
     });
+  });
+});
+
+describe('security notices (decisions 0081, 0082)', () => {
+  it('tell the owner about repeated failed log-ins and about a session ended after wrong passwords', () => {
+    const now = new Date('2026-01-15T12:00:00Z');
+    const failed = renderFailedSignInsNotice({ to: 'ada@example.com', now }, brand);
+    expect(failed.template).toBe(FAILED_SIGN_INS_TEMPLATE);
+    expect(failed.subject).toBe('Larkspur Bank: repeated failed log-ins to your account');
+    expect(failed.text).toContain('tried several times to log in');
+    const recheck = renderPasswordRecheckNotice({ to: 'ada@example.com', now }, brand);
+    expect(recheck.template).toBe(PASSWORD_RECHECK_TEMPLATE);
+    expect(recheck.text).toContain('so we logged it out');
+    for (const email of [failed, recheck]) {
+      expect(email.text).toContain('https://bank.example/login');
+      expect(email.html).toContain('https://bank.example/login');
+      expect(email.params).toMatchObject({ to_email: 'ada@example.com', year: '2026' });
+    }
   });
 });

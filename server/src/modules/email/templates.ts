@@ -1,5 +1,5 @@
 import { formatCents } from '@larkspur/contract';
-import type { RenderedEmail } from './transport';
+import type { EmailTemplateName, RenderedEmail } from './transport';
 
 /**
  * Every email the bank sends, each rendered from one source as HTML and plain text. Values that
@@ -291,4 +291,65 @@ export function renderSignupAttemptNotice(input: SignupAttemptNoticeInput, brand
     text: textDocument({ brand, year, paragraphsBefore: before, paragraphsAfter: after }),
     params: { to_email: input.to, subject, login_url: loginUrl, year, from_name: brand.fromName },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security notices (decision 0081): repeated failed sign-ins on an account, and a session ended
+// after wrong passwords at a re-check. Neither says where the tries came from: the owner is told
+// what happened and what to do, an attacker reading over their shoulder learns nothing new.
+
+export const FAILED_SIGN_INS_TEMPLATE = 'failed-sign-ins-notice' satisfies EmailTemplateName;
+export const PASSWORD_RECHECK_TEMPLATE = 'password-recheck-notice' satisfies EmailTemplateName;
+
+export interface SecurityNoticeInput {
+  to: string;
+  now: Date;
+}
+
+function securityNotice(
+  template: EmailTemplateName,
+  title: string,
+  before: string[],
+  input: SecurityNoticeInput,
+  brand: EmailBrand,
+): RenderedEmail {
+  const subject = oneLine(`${brand.bankName}: ${title.toLowerCase()}`);
+  const year = String(input.now.getUTCFullYear());
+  const loginUrl = `${brand.publicOrigin}/login`;
+  const after = [
+    `If it was you, you can log in again from a browser you have used before: ${loginUrl}`,
+    'If it was not you, change your password after you log in. We never ask for your password or codes by email or phone.',
+  ];
+  return {
+    template,
+    subject,
+    html: htmlDocument({ brand, title, year, paragraphsBefore: before, paragraphsAfter: after }),
+    text: textDocument({ brand, year, paragraphsBefore: before, paragraphsAfter: after }),
+    params: { to_email: input.to, subject, login_url: loginUrl, year, from_name: brand.fromName },
+  };
+}
+
+export function renderFailedSignInsNotice(input: SecurityNoticeInput, brand: EmailBrand): RenderedEmail {
+  return securityNotice(
+    FAILED_SIGN_INS_TEMPLATE,
+    'Repeated failed log-ins to your account',
+    [
+      `Someone has tried several times to log in to your ${brand.bankName} account with a wrong password.`,
+      'Log-ins to your account from browsers you have not used before are slowed down for a while. Browsers you have logged in from before are not affected.',
+    ],
+    input,
+    brand,
+  );
+}
+
+export function renderPasswordRecheckNotice(input: SecurityNoticeInput, brand: EmailBrand): RenderedEmail {
+  return securityNotice(
+    PASSWORD_RECHECK_TEMPLATE,
+    'You were logged out after wrong passwords',
+    [
+      `A signed-in session of your ${brand.bankName} account entered a wrong password several times, so we logged it out.`,
+    ],
+    input,
+    brand,
+  );
 }

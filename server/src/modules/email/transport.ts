@@ -4,7 +4,12 @@
  */
 
 /** Names of the templates in `templates.ts`; the hosted-API transport picks its template by it. */
-export type EmailTemplateName = 'money-alert' | 'verification-code' | 'signup-attempt-notice';
+export type EmailTemplateName =
+  | 'money-alert'
+  | 'verification-code'
+  | 'signup-attempt-notice'
+  | 'failed-sign-ins-notice'
+  | 'password-recheck-notice';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

@@ -9,7 +9,7 @@ import {
   sessions,
 } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { FAILURE_WINDOW_MS, LOCK_MAX_MS } from '../auth/login-throttle';
+import { CONSECUTIVE_FAILURES_MEMORY_MS, FAILURE_WINDOW_MS, LOCK_MAX_MS } from '../auth/login-throttle';
 
 /** How often each instance tidies up. Several instances may run it at once: deletes are idempotent. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -22,10 +22,15 @@ export const OUTBOX_SENT_RETENTION_MS = 30 * 86_400_000;
 /** The development mailbox shows a week of mail. */
 export const MAILBOX_RETENTION_MS = 7 * 86_400_000;
 /**
- * A throttle row untouched for this long has an expired window and no lock left (a lock is at
- * most LOCK_MAX_MS from the failure that set it), so it counts exactly as no row.
+ * A throttle row untouched for this long has an expired window, no back-off left (at most
+ * LOCK_MAX_MS from the failure that set it) and consecutive failures old enough to forget, so it
+ * counts exactly as no row. A hard lock's `locked_until` lies far ahead: such a row is never idle.
  */
-export const LOGIN_THROTTLE_IDLE_MS = Math.max(FAILURE_WINDOW_MS, LOCK_MAX_MS);
+export const LOGIN_THROTTLE_IDLE_MS = Math.max(
+  FAILURE_WINDOW_MS,
+  LOCK_MAX_MS,
+  CONSECUTIVE_FAILURES_MEMORY_MS,
+);
 
 /** Rows deleted per table in one run. */
 export type HousekeepingResult = Record<
