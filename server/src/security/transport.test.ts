@@ -442,6 +442,27 @@ describe('the Host header', () => {
     }
   });
 
+  it('accepts on a loopback name only the loopback origin the request came to', async () => {
+    const attempt = (host: string, origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...JSON_HEADERS, host, origin },
+        payload: { accountNumber: '4090000000', password: 'wrong password 123' },
+      });
+    expect((await attempt('127.0.0.1:3000', 'http://127.0.0.1:3000')).statusCode).not.toBe(403);
+    expect((await attempt('127.0.0.1:3000', 'http://localhost:3000')).statusCode).not.toBe(403);
+    for (const [host, origin] of [
+      ['localhost:3000', 'http://localhost:5173'],
+      ['localhost:5173', 'http://127.0.0.1:5173'],
+      ['127.0.0.1:3000', 'https://127.0.0.1:3000'],
+    ] as const) {
+      expect(expectRejection(await attempt(host, origin), 403).code, `${host} ${origin}`).toBe(
+        'CSRF_REJECTED',
+      );
+    }
+  });
+
   it('bases the CSRF origin check on PUBLIC_ORIGIN, not on the Host the request names', async () => {
     const shared = await buildTestApp({ env: { ...SHARED_PRODUCTION_ENV, TRUST_PROXY: '10.0.0.1' } });
     try {
