@@ -236,6 +236,8 @@ async function startServer(bank: Bank, secrets: Record<string, string>, tag: str
     {
       DATABASE_URL: bank.url,
       EMAIL_TRANSPORT: 'mailbox',
+      // A production server on PostgreSQL refuses the dev mailbox unless told this is a test setup.
+      LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       ...secrets,
     },

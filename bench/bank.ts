@@ -579,6 +579,8 @@ async function main(): Promise<number> {
     {
       DATABASE_URL: databaseUrl,
       EMAIL_TRANSPORT: 'mailbox',
+      // A production server on PostgreSQL refuses the dev mailbox unless told this is a test setup.
+      LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       DATABASE_POOL_MAX: '8',
       ...secrets,
@@ -779,7 +781,13 @@ function spawnLedgerVerify(
     [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/ledger-verify.ts'],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, EMAIL_TRANSPORT: 'mailbox', ...secrets },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        EMAIL_TRANSPORT: 'mailbox',
+        LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
+        ...secrets,
+      },
       encoding: 'utf8',
     },
   );

@@ -138,6 +138,8 @@ async function startOn(
     ? {
         DATABASE_URL: databaseUrl,
         EMAIL_TRANSPORT: 'mailbox',
+        // A production server on PostgreSQL refuses the dev mailbox unless told this is a test setup.
+        LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
         RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
         ...secrets,
       }

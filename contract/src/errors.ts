@@ -80,6 +80,8 @@ export const errorCatalogue = {
   UNAUTHENTICATED: { status: 401, message: 'Please log in to continue.' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that.' },
   CSRF_REJECTED: { status: 403, message: 'This request came from an untrusted origin.' },
+  // A Host header that names another site (DNS rebinding): RFC 9110 §15.5.20.
+  MISDIRECTED_REQUEST: { status: 421, message: 'This server does not answer for that host name.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'That method is not allowed here.' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },

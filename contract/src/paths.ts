@@ -74,10 +74,27 @@ export const publicPagePaths: readonly PagePath[] = [
   paths.disclosures,
 ];
 
-const knownPaths = new Set<string>(Object.values(paths));
+/**
+ * A matcher for page path patterns as the web router writes them: literal segments, and `:name`
+ * for any one non-empty segment. A trailing slash is ignored. There is one matcher, used by the
+ * server's SPA fallback; web/src/app/router.test.ts checks every route of the router against it.
+ */
+export function createPagePathMatcher(patterns: readonly string[]): (pathname: string) => boolean {
+  const literal = new Set(patterns.filter((p) => !p.includes('/:')));
+  const dynamic = patterns.filter((p) => p.includes('/:')).map((p) => p.split('/'));
+  return (pathname) => {
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (literal.has(normalized)) return true;
+    const segments = normalized.split('/');
+    return dynamic.some(
+      (pattern) =>
+        pattern.length === segments.length &&
+        pattern.every((part, i) =>
+          part.startsWith(':') ? (segments[i] ?? '') !== '' : part === segments[i],
+        ),
+    );
+  };
+}
 
 /** True when the SPA has a page for this path (trailing slash ignored). */
-export function isKnownPagePath(pathname: string): boolean {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return knownPaths.has(normalized);
-}
+export const isKnownPagePath = createPagePathMatcher(Object.values(paths));

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +23,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerHostCheck } from './plugins/host-check';
 import { registerInputSanity } from './plugins/input-sanity';
 import { registerSecurityHeaders, routerErrorSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp, serveSpaFallback } from './plugins/web-app';
@@ -58,6 +66,8 @@ import { createGuards, registerAuthentication, sessionCookieFor } from './plugin
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Unknown paths are a scanner's favourite; answer them, but not without limit. */
 const NOT_FOUND_RATE_LIMIT_PER_MINUTE = 300;
+/** What a request log shows instead of a query string (docs/decisions/0088). */
+export const REDACTED_QUERY = '?[redacted]';
 
 export interface AppDeps {
   config: Config;
@@ -85,9 +95,30 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A URL as the logs may keep it: the path, and only the fact that there was a query. Queries carry
+ * what a person searched for, `?to=` addresses and account numbers, none of which a log may hold.
+ */
+export function redactQuery(url: string): string {
+  const mark = url.indexOf('?');
+  return mark === -1 ? url : url.slice(0, mark) + REDACTED_QUERY;
+}
+
+/** Fastify's request serializer, with the query string redacted. */
+function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactQuery(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    serializers: { req: serializeRequest },
     // Secrets never reach a log line, whatever object someone logs.
     redact: {
       paths: [
@@ -108,6 +139,48 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /**
+ * TRUST_PROXY in Fastify's terms. A hop count is a function (this Fastify refuses to trust a bare
+ * number): the socket peer and the next `hops - 1` addresses are proxies, so with 1 the client is
+ * the right-most X-Forwarded-For entry, never one the client wrote further left.
+ */
+function fastifyTrustProxy(
+  setting: Config['trustProxy'],
+): false | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (docs/decisions/0088) with the error envelope and
+ * our security headers, then closes the connection (its framing can no longer be trusted).
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, https: boolean): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = timeout ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const message =
+      status === 408
+        ? 'The request took too long to arrive.'
+        : status === 431
+          ? 'The request headers are too large.'
+          : errorCatalogue.VALIDATION_FAILED.message;
+    const body = JSON.stringify({ error: { code: 'VALIDATION_FAILED', message } });
+    const headers = {
+      ...routerErrorSecurityHeaders(https),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
+
+/**
  * Builds the whole application, explicitly and in order: plugins (security, errors, docs) →
  * services → routes. `main.ts` listens on it; tests build the same app and use `inject`.
  */
@@ -115,10 +188,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
 
+  const https = config.publicOrigin.startsWith('https://');
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Requests Node's HTTP parser refuses (a Content-Length of "abc" or "-1", two that disagree, …)
+    // never reach Fastify; answer them in the envelope too, instead of Node's or Fastify's own body.
+    clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+      answerClientError(error, socket, https);
+    },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
@@ -132,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_FAILED';
       void (reply as FastifyReply)
-        .headers(routerErrorSecurityHeaders(config.publicOrigin.startsWith('https://')))
+        .headers(routerErrorSecurityHeaders(https))
         .status(errorCatalogue[code].status)
         .send({ error: { code, message: errorCatalogue[code].message } });
     },
@@ -147,8 +226,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Plugins.
   registerErrorHandling(app);
   registerInputSanity(app);
-  await registerSecurityHeaders(app, { https: config.publicOrigin.startsWith('https://') });
-  registerCsrfProtection(app, { publicOrigin: config.publicOrigin });
+  await registerSecurityHeaders(app, { https });
+  // After the security headers (a refusal carries them too), before everything else.
+  registerHostCheck(app, config.allowedHosts);
+  registerCsrfProtection(app, {
+    publicOrigin: config.publicOrigin,
+    loopbackAnyPort: config.allowedHosts.loopbackAnyPort,
+  });
   await app.register(rateLimit, { global: false, allowList: config.rateLimitAllowList });
   await app.register(swagger, {
     openapi: {
@@ -161,7 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document is always built (tests and bench:fuzz read it); it is served only where enabled.
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI's own policy lets the page be framed by its origin; nothing may frame the bank.
+      transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
+  }
 
   // Services.
   const email = createEmailModule({

@@ -102,9 +102,10 @@ describe('email configuration', () => {
     expect(error.message).toMatch(/OTP_PEPPER/);
   });
 
-  it('allows the mailbox on PostgreSQL when chosen explicitly', () => {
+  it('allows the mailbox on PostgreSQL when chosen explicitly (outside production)', () => {
     const config = loadConfig({
       ...postgresEmail,
+      NODE_ENV: 'development',
       DATABASE_URL: 'postgres://u@h/db',
       EMAIL_TRANSPORT: 'mailbox',
     });
@@ -169,5 +170,102 @@ describe('email configuration', () => {
     [{ OTP_PEPPER: 'short' }, /OTP_PEPPER/],
   ])('refuses %o with one line naming the variable', (env, pattern) => {
     expect(configError(env).message).toMatch(pattern);
+  });
+});
+
+describe('proxy trust (TRUST_PROXY)', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY=true (any client could pick its IP) with one line naming it', () => {
+    expect(configError({ TRUST_PROXY: 'true' }).message).toMatch(/^Invalid configuration: TRUST_PROXY /);
+  });
+
+  it('accepts a hop count (1: the one proxy in front of the bank)', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('accepts a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each([
+    '0',
+    '-1',
+    'yes',
+    '10.0.0.300',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.1,,10.0.0.2',
+    'bank.example',
+  ])('refuses TRUST_PROXY=%s with one line naming it', (value) => {
+    expect(configError({ TRUST_PROXY: value }).message).toMatch(/TRUST_PROXY/);
+  });
+});
+
+describe('the dev mailbox in production (LARKSPUR_ALLOW_DEV_MAILBOX)', () => {
+  const onPostgresWithMailbox = {
+    DATABASE_URL: 'postgres://u@h:5432/db',
+    ...postgresEmail,
+    EMAIL_TRANSPORT: 'mailbox',
+  };
+
+  it('refuses PostgreSQL + mailbox in production (the default mode) without the flag', () => {
+    expect(configError(onPostgresWithMailbox).message).toMatch(/LARKSPUR_ALLOW_DEV_MAILBOX/);
+    expect(configError({ ...onPostgresWithMailbox, NODE_ENV: 'production' }).message).toMatch(
+      /EMAIL_TRANSPORT=mailbox/,
+    );
+  });
+
+  it('allows it with the explicit development flag, and outside production', () => {
+    expect(
+      loadConfig({ ...onPostgresWithMailbox, LARKSPUR_ALLOW_DEV_MAILBOX: 'true' }).email.transport.kind,
+    ).toBe('mailbox');
+    expect(loadConfig({ ...onPostgresWithMailbox, NODE_ENV: 'development' }).email.transport.kind).toBe(
+      'mailbox',
+    );
+    expect(loadConfig({ ...onPostgresWithMailbox, NODE_ENV: 'test' }).email.transport.kind).toBe('mailbox');
+  });
+
+  it('leaves the embedded bank (a newcomer on their own machine) as it is', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).email.transport.kind).toBe('mailbox');
+  });
+});
+
+describe('the API documentation (API_DOCS)', () => {
+  it('is off in production unless explicitly enabled', () => {
+    expect(loadConfig({}).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('is on in development and tests unless turned off', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+});
+
+describe('the hosts the bank answers for', () => {
+  it('is the host of PUBLIC_ORIGIN, plus loopback names on any port for the embedded bank', () => {
+    const embedded = loadConfig({ PUBLIC_ORIGIN: 'https://bank.example' });
+    expect(embedded.allowedHosts).toEqual({
+      hosts: ['bank.example', 'bank.example:443'],
+      loopbackAnyPort: true,
+    });
+    const shared = loadConfig({
+      PUBLIC_ORIGIN: 'https://Bank.Example:8443/',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      ...postgresEmail,
+    });
+    expect(shared.allowedHosts).toEqual({ hosts: ['bank.example:8443'], loopbackAnyPort: false });
   });
 });

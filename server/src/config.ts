@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
@@ -26,6 +27,38 @@ function checkDatabaseUrl(value: string, ctx: z.RefinementCtx): void {
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** Most proxies a request may have passed in front of the bank (a CDN, a load balancer, …). */
+const TRUST_PROXY_HOPS_MAX = 10;
+const TRUST_PROXY_HINT = `must be false, a hop count (1-${TRUST_PROXY_HOPS_MAX}) or a comma-separated list of proxy addresses or CIDR ranges; never true, which would let any client pick its IP`;
+
+/** An IPv4/IPv6 address, or one with a /prefix within the family's length. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For the bank believes (docs/operations.md, "Behind a reverse proxy";
+ * docs/decisions/0085): none, the last N hops, or the listed addresses. `true` (believe anyone) is
+ * refused: with it every client picks its own IP and dodges every per-IP limit.
+ */
+const trustProxySetting = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim();
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= TRUST_PROXY_HOPS_MAX) return hops;
+  } else {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+  }
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,7 +74,11 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   BANK_NAME: z.string().min(1).max(60).default('Larkspur Bank'),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
+  /** Serve the API documentation at /api/docs (default: on, except in production). */
+  API_DOCS: booleanFlag.optional(),
+  /** Lets a production server on PostgreSQL use the dev mailbox (shared test and benchmark setups). */
+  LARKSPUR_ALLOW_DEV_MAILBOX: booleanFlag.default(false),
   // Email (docs/operations.md, "Email"). Cross-field rules are checked in `emailConfig`.
   EMAIL_TRANSPORT: z.enum(['mailbox', 'smtp', 'emailjs']).optional(),
   EMAIL_FROM: z.string().max(EMAIL_FROM_LENGTH_MAX).optional(),
@@ -95,7 +132,15 @@ export type Config = {
   bankName: string;
   /** Where the built web app lives; served with an SPA fallback when the directory exists. */
   webDistDir: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: no proxy, the last N hops, or these proxy addresses/ranges. */
+  trustProxy: false | number | string[];
+  /**
+   * The Host names the bank answers for (plugins/host-check.ts): PUBLIC_ORIGIN's host, and the
+   * loopback names on any port when the bank is embedded or not in production.
+   */
+  allowedHosts: { hosts: string[]; loopbackAnyPort: boolean };
+  /** Serve Swagger UI and the OpenAPI document at /api/docs. */
+  apiDocs: boolean;
   email: EmailConfig;
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
   /** Key for personal data at rest (SSN, card numbers). Null in embedded mode: one is generated. */
@@ -169,6 +214,13 @@ function emailConfig(e: z.infer<typeof envSchema>): EmailConfig {
     throw new ConfigError('Invalid configuration: EMAIL_FROM must be "Name <address@domain>" or an address');
   }
   const kind = e.EMAIL_TRANSPORT ?? 'mailbox';
+  // The mailbox shows every code to whoever reaches it: on a shared database in production that is
+  // everyone, unless someone said in so many words that this is a development setup.
+  if (kind === 'mailbox' && onPostgres && e.NODE_ENV === 'production' && !e.LARKSPUR_ALLOW_DEV_MAILBOX) {
+    throw new ConfigError(
+      'Invalid configuration: EMAIL_TRANSPORT=mailbox shows every code to anyone and is refused in production with DATABASE_URL; choose smtp or emailjs, or set LARKSPUR_ALLOW_DEV_MAILBOX=true on a development setup',
+    );
+  }
   const required = (name: keyof typeof e, value: string | undefined): string => {
     if (value === undefined) {
       throw new ConfigError(`Invalid configuration: ${name} must be set when EMAIL_TRANSPORT=${kind}`);
@@ -228,6 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const publicUrl = new URL(publicOrigin);
+  // URL.host is lower case and leaves out the scheme's default port; a client may still send it.
+  const defaultPort = publicUrl.protocol === 'https:' ? 443 : 80;
+  const publicHosts =
+    publicUrl.port === '' ? [publicUrl.host, `${publicUrl.host}:${defaultPort}`] : [publicUrl.host];
   return {
     nodeEnv: e.NODE_ENV,
     port,
@@ -238,10 +296,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.DATABASE_URL === undefined
         ? { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') }
         : { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
-    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicOrigin,
     bankName: e.BANK_NAME,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
+    allowedHosts: {
+      hosts: publicHosts,
+      loopbackAnyPort: e.DATABASE_URL === undefined || e.NODE_ENV !== 'production',
+    },
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     email: emailConfig(e),
     session: { idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MS, absoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_MS },
     dataEncryptionKey: requiredOnPostgres(e, 'DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY),

@@ -53,9 +53,10 @@ async function main(): Promise<void> {
         db: database.db,
         clock: systemClock,
         config,
-        withCustomers: (customers, adminId) =>
+        // Inside the seed's transaction: a failure anywhere leaves nothing half-seeded.
+        withCustomers: (tx, customers, adminId) =>
           seedDemoHistory({
-            db: database.db,
+            db: tx,
             config,
             brand: {
               bankName: config.bankName,
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
             adminId,
             customers,
             now: systemClock.now(),
-            extra: seedDemoLoans({ db: database.db, adminId }),
+            extra: seedDemoLoans({ db: tx, adminId }),
           }),
       })
     : null;

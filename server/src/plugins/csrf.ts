@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
+import { isLoopbackHost } from '../lib/loopback';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -7,17 +8,26 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF defence for the cookie-authenticated API. A state-changing request must
  * - carry a JSON body (a cross-site HTML form cannot send one) or our custom header (which a
  *   cross-site page cannot add without a CORS preflight we never grant), and
- * - when the browser names its Origin, come from our own origin.
+ * - when the browser names its Origin, come from our own origin: PUBLIC_ORIGIN, never something
+ *   derived from the request's own Host (which the sender writes). The one exception is the
+ *   loopback names an embedded or development bank answers on (plugins/host-check.ts): a developer
+ *   at http://127.0.0.1:3000 or behind the Vite dev server on localhost:5173 is on their own machine.
  */
 export const CSRF_HEADER = 'x-larkspur-request';
 
-export function registerCsrfProtection(app: FastifyInstance, options: { publicOrigin: string }): void {
+export function registerCsrfProtection(
+  app: FastifyInstance,
+  options: { publicOrigin: string; loopbackAnyPort: boolean },
+): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
-    if (origin !== undefined) {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (origin !== options.publicOrigin && origin !== ownOrigin) throw new AppError('CSRF_REJECTED');
+    if (origin !== undefined && origin !== options.publicOrigin) {
+      const loopbackOrigin =
+        options.loopbackAnyPort &&
+        isLoopbackHost(request.host) &&
+        origin === `${request.protocol}://${request.host.toLowerCase()}`;
+      if (!loopbackOrigin) throw new AppError('CSRF_REJECTED');
     }
     const contentType = request.headers['content-type'] ?? '';
     const isJson = /^application\/json\s*(;|$)/i.test(contentType);

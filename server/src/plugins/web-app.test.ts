@@ -126,7 +126,7 @@ describe('the built web app', () => {
       const { cookie } = await signUpCustomer(t);
       expect((await page('/user/dashboard', cookie)).body).toBe(customerOverview);
       expect((await page('/user/dashboard/', cookie)).body).toBe(customerOverview);
-      expect((await page('/user/transactions?page=2', cookie)).body).toBe(customerArea);
+      expect((await page('/user/dashboard/transactions?page=2', cookie)).body).toBe(customerArea);
       // Not the admin console's, nor on a public page.
       expect((await page('/admin/dashboard', cookie)).body).toBe(html);
       expect((await page('/products/checking', cookie)).body).toBe(checking);
@@ -135,7 +135,7 @@ describe('the built web app', () => {
     it('sends an admin the console’s shell, and not the customer area’s', async () => {
       const admin = await createAdmin(t);
       const cookie = await loginAdmin(t, admin.email, admin.password);
-      expect((await page('/admin/users', cookie)).body).toBe(adminArea);
+      expect((await page('/admin/dashboard/users', cookie)).body).toBe(adminArea);
       expect((await page('/user/dashboard', cookie)).body).toBe(html);
     });
 
@@ -152,6 +152,35 @@ describe('the built web app', () => {
       });
       expect(logout.statusCode).toBe(200);
       expect((await page('/user/dashboard', cookie)).body).toBe(html);
+    });
+
+    it('answers a path of an area that is no page with 404 and the not-found app, to everyone', async () => {
+      const { cookie: customer } = await signUpCustomer(t);
+      const admin = await createAdmin(t);
+      const adminCookie = await loginAdmin(t, admin.email, admin.password);
+      const unknown = [
+        '/user/transactions',
+        '/user/dashboard/nope',
+        '/user/dashboard/profile/extra',
+        '/user/',
+        '/admin/users',
+        '/admin/dashboard/users/123',
+        '/admin/anything?x=1',
+      ];
+      for (const url of unknown) {
+        for (const [who, cookie] of [
+          ['guest', undefined],
+          ['customer', customer],
+          ['admin', adminCookie],
+        ] as const) {
+          const res = await page(url, cookie);
+          expect(res.statusCode, `${who} ${url}`).toBe(404);
+          expect(res.body, `${who} ${url}`).toBe(html);
+        }
+      }
+      // The real pages of each area are still the area's shell.
+      expect((await page('/user/dashboard/cards', customer)).statusCode).toBe(200);
+      expect((await page('/admin/dashboard/audit', adminCookie)).body).toBe(adminArea);
     });
 
     it('keeps one address per page: the shells are not served under their own names', async () => {

@@ -53,7 +53,7 @@ function findPrerenderedPages(webDistDir: string): Map<string, string> {
  * Serves the built web app (production): hashed assets cached for a year, pages never cached.
  * A page the build prerendered (the public site, /login, /signup: docs/decisions/0016) gets its own
  * HTML; any other page path gets index.html so the client router can render it, with status 404 for
- * paths the app has no page for (the app then shows its not-found page).
+ * paths the app has no page for (the app then shows its not-found page), signed in or not.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -95,18 +95,24 @@ export async function serveSpaFallback(
 ): Promise<FastifyReply> {
   const pathname = request.url.split('?')[0] ?? '/';
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // One matcher decides what is a page (contract/src/paths.ts, which the web router is tested
+  // against): a path under an area's prefix that is no page is the not-found app for everyone,
+  // never a signed-in shell with 200.
+  const known = isKnownPagePath(pathname);
   let page = prerendered.get(trimmed);
-  const candidates = page
-    ? []
-    : shells.filter(
-        (shell) => shell.path === trimmed || (shell.prefix !== undefined && trimmed.startsWith(shell.prefix)),
-      );
+  const candidates =
+    page || !known
+      ? []
+      : shells.filter(
+          (shell) =>
+            shell.path === trimmed || (shell.prefix !== undefined && trimmed.startsWith(shell.prefix)),
+        );
   if (candidates.length > 0) {
     const role = await roleOf();
     page = candidates.find((shell) => shell.role === role)?.file;
   }
   return reply
-    .status(page || isKnownPagePath(pathname) ? 200 : 404)
+    .status(page || known ? 200 : 404)
     .header('Cache-Control', 'no-cache')
     .sendFile(page ?? 'index.html');
 }

@@ -1,7 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { isLoopbackAddress } from '../../lib/loopback';
 import { MAILBOX_API_LIMIT_MAX, type Mailbox, type MailboxSummary } from './mailbox';
 import { escapeHtml } from './templates';
 
@@ -82,11 +83,25 @@ function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
 }
 
+/**
+ * Codes are on these pages, so they answer only someone on this machine: the socket's own peer,
+ * never the proxy-derived request.ip, which X-Forwarded-For decides (docs/decisions/0087). Behind a
+ * reverse proxy on the same machine every request is loopback: never run the mailbox there.
+ */
+function loopbackOnly(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress)) {
+      throw new AppError('FORBIDDEN', { message: 'The dev mailbox answers only on this machine.' });
+    }
+  });
+}
+
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export function mailboxPageRoutes(deps: { mailbox: Mailbox; bankName: string }): FastifyPluginAsyncZod {
   const { mailbox, bankName } = deps;
   return async (app) => {
+    loopbackOnly(app);
     const hide = { hide: true };
 
     app.get(MAILBOX_CSS_PATH, { schema: hide }, async (_request, reply) =>
@@ -186,6 +201,7 @@ const apiMessageSchema = z.object({
 
 export function mailboxApiRoutes(deps: { mailbox: Mailbox }): FastifyPluginAsyncZod {
   return async (app) => {
+    loopbackOnly(app);
     app.get(
       '/dev/mailbox',
       {

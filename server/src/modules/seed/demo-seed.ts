@@ -62,91 +62,102 @@ const demoCustomers = [
   },
 ];
 
+/** Held for the seed's transaction, so two instances starting on one empty database seed once. */
+const SEED_LOCK_KEY = 0x1a2c_5eed;
+
 /**
- * On a fresh embedded start: one admin and two demo customers with random passwords, printed once
- * and written (owner-only) to the data directory. Does nothing if anyone exists already.
- * Returns the logins it made, or null when it made none.
+ * On a fresh start (embedded by default; SEED_DEMO=true on PostgreSQL): one admin and two demo
+ * customers with random passwords, printed once and written (owner-only) to the data directory.
+ * Does nothing if anyone exists already. Returns the logins it made, or null when it made none.
+ *
+ * All or nothing (docs/decisions/0089): the data directory is made first; the people, what
+ * `withCustomers` adds (it gets the transaction as its database) and the credentials file are all
+ * done inside one transaction, which commits only once the file is written. A failure anywhere
+ * leaves an empty database, so the next start seeds again instead of finding half a seed.
  */
 export async function seedDemoIfEmpty(deps: {
   db: Database;
   clock: Clock;
   config: Config;
-  /** Called after the people exist, to give them history (the ledger's demo seed). */
-  withCustomers?: (customers: DemoCustomer[], adminId: string) => Promise<void>;
+  /** Called after the people exist, in the same transaction, to give them history (the ledger's demo seed). */
+  withCustomers?: (db: Database, customers: DemoCustomer[], adminId: string) => Promise<void>;
 }): Promise<DemoLogin[] | null> {
-  const { db, clock, config } = deps;
-  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(identities);
-  if ((existing[0]?.n ?? 0) > 0) return null;
-
+  const { clock, config } = deps;
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const cipher = createFieldCipher(resolveDataKey(config.dataEncryptionKey, config.dataDir));
-  const cards = createCardService({ db, clock, cipher });
-  const users = createUserService({ db, clock, cipher, issueCard: cards.issue });
-  const audit = createAuditLog({ clock });
-  const logins: DemoLogin[] = [];
-  const customers: DemoCustomer[] = [];
 
-  const adminEmail = 'admin@demo.larkspur.example';
-  const adminPassword = randomPassword();
-  const adminId = await db.transaction(async (tx) => {
-    const admin = await users.createAdmin(tx, {
+  return deps.db.transaction(async (tx) => {
+    // A transaction handle is a database whose own transactions are savepoints: the services the
+    // seed uses run unchanged inside this one.
+    const db: Database = tx;
+    await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const existing = await db.select({ n: sql<number>`count(*)::int` }).from(identities);
+    if ((existing[0]?.n ?? 0) > 0) return null;
+
+    const cards = createCardService({ db, clock, cipher });
+    const users = createUserService({ db, clock, cipher, issueCard: cards.issue });
+    const audit = createAuditLog({ clock });
+    const logins: DemoLogin[] = [];
+    const customers: DemoCustomer[] = [];
+
+    const adminEmail = 'admin@demo.larkspur.example';
+    const adminPassword = randomPassword();
+    const admin = await users.createAdmin(db, {
       email: adminEmail,
       passwordHash: await hashPassword(adminPassword),
       firstName: 'Avery',
       surname: 'Admin',
     });
-    await audit.record(tx, {
+    await audit.record(db, {
       action: 'admin.create',
       outcome: 'success',
       subjectType: 'user',
       subjectId: admin.userId,
       reason: 'demo seed',
     });
-    return admin.userId;
-  });
-  logins.push({
-    label: 'Admin (at /admin/login; the code arrives in /dev/mailbox)',
-    loginWith: adminEmail,
-    password: adminPassword,
-  });
+    logins.push({
+      label: 'Admin (at /admin/login; the code arrives in /dev/mailbox)',
+      loginWith: adminEmail,
+      password: adminPassword,
+    });
 
-  for (const person of demoCustomers) {
-    const password = randomPassword();
-    const created = await db.transaction(async (tx) => {
-      const customer = await users.createCustomer(tx, {
+    for (const person of demoCustomers) {
+      const password = randomPassword();
+      const created = await users.createCustomer(db, {
         signup: { ...person, password, confirmPassword: password },
         passwordHash: await hashPassword(password),
       });
-      await audit.record(tx, {
+      await audit.record(db, {
         action: 'auth.signup',
         outcome: 'success',
         subjectType: 'user',
-        subjectId: customer.userId,
+        subjectId: created.userId,
         reason: 'demo seed',
       });
-      return customer;
-    });
-    customers.push({
-      userId: created.userId,
-      accountNumber: created.accountNumber,
-      firstName: person.firstName,
-      surname: person.surname,
-    });
-    logins.push({
-      label: `Customer ${person.firstName} ${person.surname} (at /login)`,
-      loginWith: created.accountNumber,
-      password,
-    });
-  }
+      customers.push({
+        userId: created.userId,
+        accountNumber: created.accountNumber,
+        firstName: person.firstName,
+        surname: person.surname,
+      });
+      logins.push({
+        label: `Customer ${person.firstName} ${person.surname} (at /login)`,
+        loginWith: created.accountNumber,
+        password,
+      });
+    }
 
-  await deps.withCustomers?.(customers, adminId);
+    await deps.withCustomers?.(db, customers, admin.userId);
 
-  const file = path.join(config.dataDir, DEMO_CREDENTIALS_FILE);
-  const lines = [
-    `${config.bankName} demo logins, created ${clock.now().toISOString()}.`,
-    'Random passwords, made for this data directory only. Delete this file once you have noted them.',
-    '',
-    ...logins.flatMap((l) => [l.label, `  login:    ${l.loginWith}`, `  password: ${l.password}`, '']),
-  ];
-  fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
-  return logins;
+    // Last, and still inside the transaction: if the file cannot be written, nothing was seeded.
+    const file = path.join(config.dataDir, DEMO_CREDENTIALS_FILE);
+    const lines = [
+      `${config.bankName} demo logins, created ${clock.now().toISOString()}.`,
+      'Random passwords, made for this data directory only. Delete this file once you have noted them.',
+      '',
+      ...logins.flatMap((l) => [l.label, `  login:    ${l.loginWith}`, `  password: ${l.password}`, '']),
+    ];
+    fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
+    return logins;
+  });
 }
