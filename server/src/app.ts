@@ -236,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
           audit,
           cookieName: cookie.name,
+          clock,
         }),
       );
       await api.register(avatarRoutes());
