@@ -257,4 +257,31 @@ describe('live stream revocation', () => {
     }
     stream.abort();
   });
+
+  // Last in the file: it moves the shared clock twelve hours on.
+  it(
+    'ends the stream when its session reaches its absolute lifetime',
+    async () => {
+      const customer = await signUpCustomer(t);
+      const { idleTimeoutMs, absoluteTimeoutMs } = t.config.session;
+      const absoluteEnd = t.clock.now().getTime() + absoluteTimeoutMs;
+      // Keep the session alive until its idle deadline is its absolute one …
+      while (t.clock.now().getTime() < absoluteEnd - idleTimeoutMs) {
+        t.clock.advanceMs(idleTimeoutMs / 2);
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { cookie: customer.cookie },
+        });
+        expect(me.statusCode).toBe(200);
+      }
+      // … open the stream a second before that, and let the second pass.
+      t.clock.set(new Date(absoluteEnd - 1_000));
+      const stream = await openStream(customer.cookie, 1);
+      await firstProfile(stream);
+      t.clock.advanceMs(2_000);
+      await stream.ended;
+    },
+    ENDS_WITHIN_MS,
+  );
 });
