@@ -26,6 +26,7 @@ import { createAuditTrail, type AuditTrail } from '../server/src/modules/admin/a
 import {
   CURSOR_TIMESTAMP_FORMAT,
   encodeCursor as encodeKeysetCursor,
+  encodeInstantIdCursor,
 } from '../server/src/modules/admin/keyset-cursor';
 import { createAdminOverviewService, type AdminOverviewService } from '../server/src/modules/admin/overview';
 import {
@@ -34,8 +35,8 @@ import {
 } from '../server/src/modules/admin/user-directory';
 import { createAuditLog } from '../server/src/modules/audit/audit-log';
 import { createSessionStore } from '../server/src/modules/auth/session-store';
-import { encodeCursor as encodeRecordCursor, listRecords } from '../server/src/modules/ledger/statements';
-import { adminLoanPage, encodeLoanCursor } from '../server/src/modules/loans/loan-views';
+import { listRecords } from '../server/src/modules/ledger/statements';
+import { adminLoanPage } from '../server/src/modules/loans/loan-views';
 import { createUserService } from '../server/src/modules/users/user-service';
 import type { Database } from '../server/src/db/client';
 import { BUSY_CUSTOMER_N, createSeededBank, customerShape, type DatasetSummary } from './lib/bank-dataset';
@@ -217,9 +218,9 @@ async function fixtureOf(url: string, summary: DatasetSummary): Promise<Fixture>
       busyRecords: summary.busyCustomer.records,
       accountNumber: customerShape(Math.floor(summary.customers / 2) + 1).accountNumber,
       usersMidCursor: encodeKeysetCursor('createdAt:desc', [user.key, user.id]),
-      recordsMidCursor: encodeRecordCursor({ createdAt: record.created_at.toISOString(), id: record.id }),
+      recordsMidCursor: encodeInstantIdCursor({ createdAt: record.created_at, id: record.id }),
       transactionId: record.transaction_id,
-      loansMidCursor: encodeLoanCursor({ createdAt: loan.created_at, id: loan.id }),
+      loansMidCursor: encodeInstantIdCursor({ createdAt: loan.created_at, id: loan.id }),
       auditMidCursor: encodeKeysetCursor('audit', [audit.key, audit.id]),
       oneDay: new Date(Date.now() - ONE_DAY_AGO_DAYS * 86_400_000).toISOString().slice(0, 10),
     };

@@ -21,6 +21,17 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
 export const SEARCH_TEXT_LENGTH_MAX = 100;
+/**
+ * The years a date may name: PostgreSQL has no year 0000, and past 9999 an ISO string needs six
+ * digits and a sign that no timestamp column reads. Outside them a date is a 400, not a 500.
+ */
+export const DATE_YEAR_MIN = 1;
+export const DATE_YEAR_MAX = 9999;
+/**
+ * How far past the server's clock an admin may date a record (the admin's computer may run a little
+ * ahead); the earliest date is the customer's account opening, checked by the server.
+ */
+export const RECORD_DATE_FUTURE_SKEW_MS = 5 * 60_000;
 
 /** The names customers choose between (docs/decisions: transfer types). */
 export const transferTypes = ['Local Transfer', 'Wire Transfer', 'International Transfer'] as const;
@@ -137,6 +148,12 @@ export const reasonSchema = z
 
 export const adminAmountRequestSchema = z.strictObject({ amount: amountInputSchema, reason: reasonSchema });
 
+/** A record's date and time with its offset, in years DATE_YEAR_MIN–DATE_YEAR_MAX once in UTC. */
+const recordDateSchema = z.iso.datetime({ offset: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+}, `Enter a date between the years ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}.`);
+
 export const adminCreateRecordSchema = z.strictObject({
   userId: z.uuid(),
   direction: directionSchema,
@@ -145,19 +162,23 @@ export const adminCreateRecordSchema = z.strictObject({
   counterpartyAccount: text(ACCOUNT_FIELD_LENGTH_MAX).default(''),
   bankName: text(NAME_FIELD_LENGTH_MAX).default(''),
   purpose: text(PURPOSE_LENGTH_MAX).default(''),
-  /** When it happened (ISO 8601); now if omitted. */
-  createdAt: z.iso.datetime({ offset: true }).optional(),
+  /** When it happened (ISO 8601); now if omitted. Not in the future, not before the account opened. */
+  createdAt: recordDateSchema.optional(),
   reason: reasonSchema,
 });
 
 export const adminEditRecordSchema = z.strictObject({
   /** SPEC §5: a number of at least 0, zero allowed. Checked by the operation ("Invalid new amount."). */
   amount: amountInputSchema,
-  createdAt: z.iso.datetime({ offset: true }),
+  /** Not in the future, not before the customer's account opened (checked by the server). */
+  createdAt: recordDateSchema,
   reason: reasonSchema,
 });
 
-const isoDate = z.iso.date();
+/** A day (YYYY-MM-DD) from the year DATE_YEAR_MIN: "0000-01-01" passes z.iso.date(), not the database. */
+const isoDate = z.iso
+  .date()
+  .refine((value) => Number(value.slice(0, 4)) >= DATE_YEAR_MIN, 'Enter a date from the year 0001 on.');
 
 /** Filters shared by the customer's and the admin's statement. */
 export const statementQuerySchema = z.strictObject({

@@ -50,6 +50,14 @@ export const errorCatalogue = {
     status: 422,
     message: "This change would make the customer's balance negative.",
   },
+  RECORD_DATE_IN_FUTURE: {
+    status: 400,
+    message: 'Invalid date: a record cannot be dated in the future.',
+  },
+  RECORD_DATE_BEFORE_ACCOUNT: {
+    status: 400,
+    message: "Invalid date: a record cannot be dated before the customer's account was opened.",
+  },
   INVALID_CHECK_IMAGE: { status: 400, message: 'Check photos must be JPEG or PNG images of at most 5 MB.' },
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,

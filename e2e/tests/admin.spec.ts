@@ -12,6 +12,13 @@ import { expect, expectNoA11yViolations } from '../support/fixtures';
 import { createCustomer } from '../support/identity';
 import { open, screenshotWidths } from '../support/screens';
 
+/** `YYYY-MM-DDTHH:MM` in local time, as a datetime-local input takes it. */
+function localMinute(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 const INSUFFICIENT_FOR_DEBIT = 'Insufficient funds for this debit.';
 const ANONYMOUS_LOAN = 'Cannot approve loan for an anonymous applicant.';
 
@@ -219,7 +226,9 @@ test.describe('admin console: transactions', () => {
     await table.getByRole('button', { name: `Edit ${recordId}` }).click();
     await edit.getByLabel('Amount (USD)').fill('40');
     await expect(edit).toContainText('balance: $150.00 → $40.00');
-    await edit.getByLabel('Date and time').fill('2026-01-15T09:30:00');
+    // A date inside the account's life (issue 13 point 11: not before it opened, not more than a
+    // few minutes ahead): the next whole minute but one, in the browser's local time.
+    await edit.getByLabel('Date and time').fill(localMinute(Date.now() + 2 * 60_000));
     await edit.getByLabel('Reason').fill('Deposit was a partial check; date corrected');
     await edit.getByRole('button', { name: 'Review change' }).click();
     await edit.getByRole('button', { name: 'Save change' }).click();

@@ -334,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
           audit,
           cookieName: cookie.name,
+          clock,
         }),
       );
       await api.register(avatarRoutes());

@@ -79,8 +79,9 @@ beforeAll(async () => {
     payload: { amount: '10.00', reason: 'Cash withdrawal at branch' },
   });
   expect(debit.statusCode).toBe(201);
-  // A record dated tomorrow (an admin may set the business date): in the balances, in no window.
-  const future = await t.app.inject({
+  // A record dated back to the 2nd (an admin may set the business date, not in the future nor
+  // before the account opened, issue 13 point 11): in the balances, in no window.
+  const backdated = await t.app.inject({
     method: 'POST',
     url: '/api/admin/transactions',
     headers: { ...JSON_HEADERS, cookie },
@@ -89,11 +90,11 @@ beforeAll(async () => {
       direction: 'credit',
       amount: '5.00',
       counterpartyName: 'Payroll',
-      createdAt: '2026-03-11T08:00:00.000Z',
+      createdAt: '2026-03-02T08:00:00.000Z',
       reason: 'Scheduled payroll credit',
     },
   });
-  expect(future.statusCode).toBe(201);
+  expect(backdated.statusCode).toBe(201);
   expect(
     (await adminPatch(t, cookie, d.userId, { status: 'suspended', reason: 'Fraud check' })).statusCode,
   ).toBe(200);
@@ -192,7 +193,7 @@ describe('GET /api/admin/overview', () => {
 
   it('moves its windows with the clock', async () => {
     // Two days on: today is empty; the window starts 2026-03-06, so it still holds Bob's credit of
-    // the 7th, and now also the record dated the 11th.
+    // the 7th; the record dated the 2nd stays outside.
     // Another admin: signing the fixture's admin in days later would end its earlier sessions.
     const viewer = await createAdmin(t);
     t.clock.set(new Date('2026-03-12T01:00:00.000Z'));
@@ -200,14 +201,14 @@ describe('GET /api/admin/overview', () => {
     expect(body.volume.today).toMatchObject({ count: 0, byType: [] });
     expect(body.volume.last7Days.from).toBe('2026-03-06T00:00:00.000Z');
     expect(body.volume.last7Days.byType).toEqual([
-      { type: 'Deposit', count: 4, amount: '355.25' },
+      { type: 'Deposit', count: 3, amount: '350.25' },
       { type: 'Local Transfer', count: 1, amount: '100.00' },
       { type: 'Withdrawal', count: 1, amount: '10.00' },
     ]);
     t.clock.set(new Date('2026-03-14T12:00:00.000Z'));
     const later = await overview(await loginAdmin(t, viewer.email, viewer.password));
     // From 2026-03-08: Bob's credit of the 7th has left the window.
-    expect(later.volume.last7Days.byType[0]).toEqual({ type: 'Deposit', count: 3, amount: '155.25' });
+    expect(later.volume.last7Days.byType[0]).toEqual({ type: 'Deposit', count: 2, amount: '150.25' });
   });
 
   it('counts pending loan applications and pending inquiries apart', async () => {

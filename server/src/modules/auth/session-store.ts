@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, ne, lt, sql } from 'drizzle-orm';
+import { and, eq, ne, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { identities, profiles, sessions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -14,6 +14,12 @@ const SESSION_ID_LENGTH_MAX = 64;
  */
 export const SESSION_TOUCH_INTERVAL_MS = 30_000;
 const USER_AGENT_LENGTH_MAX = 300;
+/**
+ * NOTIFY channel carrying the id hash of every session that was revoked (logout, sign-in rotation,
+ * password change, suspension). Each instance ends its own live streams of that session at once
+ * (decision 0090): without it, a stream outlived its session until its next heartbeat check.
+ */
+export const SESSION_REVOKED_CHANNEL = 'larkspur_session_revoked';
 
 export interface SessionUserRecord {
   id: string;
@@ -54,6 +60,20 @@ export interface SessionStore {
 
 export function hashSessionId(rawId: string): string {
   return crypto.createHash('sha256').update(rawId).digest('hex');
+}
+
+/**
+ * Deletes sessions and announces each one deleted on SESSION_REVOKED_CHANNEL, in one statement: the
+ * announcement goes out exactly when the deletion commits (PostgreSQL delivers a NOTIFY at commit,
+ * and drops it on rollback), so no instance hears of a revocation that did not happen, and every
+ * instance listening at that moment hears of each one that did. Revocations are rare next to money movements, so the commit-time lock a
+ * NOTIFY takes (see `profilesChanged`) costs nothing that matters here.
+ */
+async function revokeWhere(tx: DbOrTx, where: SQL | undefined): Promise<void> {
+  await tx.execute(
+    sql`with revoked as (delete from ${sessions} where ${where} returning ${sessions.idHash} as id_hash)
+        select pg_notify(${SESSION_REVOKED_CHANNEL}, id_hash) from revoked`,
+  );
 }
 
 export function createSessionStore(deps: {
@@ -164,17 +184,16 @@ export function createSessionStore(deps: {
 
     async revoke(tx, which) {
       const idHash = 'rawId' in which ? hashSessionId(which.rawId) : which.idHash;
-      await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+      await revokeWhere(tx, eq(sessions.idHash, idHash));
     },
 
     async revokeAllForUser(tx, userId, exceptIdHash) {
-      await tx
-        .delete(sessions)
-        .where(
-          exceptIdHash === undefined
-            ? eq(sessions.userId, userId)
-            : and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)),
-        );
+      await revokeWhere(
+        tx,
+        exceptIdHash === undefined
+          ? eq(sessions.userId, userId)
+          : and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)),
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   CHECK_IMAGE_BYTES_MAX,
   formatCents,
   parseAmountToCents,
+  RECORD_DATE_FUTURE_SKEW_MS,
   transferTypes,
   type Direction,
   type ErrorCode,
@@ -44,6 +45,8 @@ interface Customer {
   email: string;
   status: 'active' | 'suspended' | 'closed';
   accountLimitCents: bigint;
+  /** When the customer's account was opened: no record of theirs may be dated earlier. */
+  openedAt: Date;
 }
 
 /** A customer whose account row this transaction holds locked, with its balance as locked. */
@@ -140,6 +143,7 @@ export function createBankingService(deps: {
     status: profiles.status,
     role: profiles.role,
     accountLimitCents: profiles.accountLimitCents,
+    openedAt: accounts.createdAt,
     // Read as locked by `lockParties`; a plain read's balance is only a snapshot, and unused.
     balanceCents: accounts.balanceCents,
   };
@@ -164,7 +168,20 @@ export function createBankingService(deps: {
       email: row.email,
       status: row.status,
       accountLimitCents: row.accountLimitCents,
+      openedAt: row.openedAt,
     };
+  }
+
+  /**
+   * An admin's date for a record of `customer` (issue 13 point 11): not later than now plus
+   * RECORD_DATE_FUTURE_SKEW_MS, not before the account was opened. Without it the years 0001 and
+   * 9999 were accepted, and a history could be written for a time the account did not exist.
+   */
+  function checkRecordDate(at: Date, customer: Customer): void {
+    if (at.getTime() > clock.now().getTime() + RECORD_DATE_FUTURE_SKEW_MS)
+      throw new Rejection('RECORD_DATE_IN_FUTURE', 'createdAt');
+    if (at.getTime() < customer.openedAt.getTime())
+      throw new Rejection('RECORD_DATE_BEFORE_ACCOUNT', 'createdAt');
   }
 
   async function loadCustomer(
@@ -662,6 +679,8 @@ export function createBankingService(deps: {
             throw new Rejection(credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INVALID_DEBIT_AMOUNT', 'amount');
           const customer = await loadCustomer(tx, { userId: input.userId });
           if (!customer) throw new Rejection('USER_NOT_FOUND', 'userId');
+          const createdAt = input.createdAt ? new Date(input.createdAt) : undefined;
+          if (createdAt) checkRecordDate(createdAt, customer);
           const moved = await moveWithSystem(tx, {
             customer,
             systemCode: SYSTEM_ACCOUNTS.adjustments,
@@ -680,7 +699,7 @@ export function createBankingService(deps: {
               senderName: credit ? input.counterpartyName : customer.fullName,
               senderAccount: credit ? input.counterpartyAccount : customer.accountNumber,
               purpose: input.purpose,
-              ...(input.createdAt ? { createdAt: new Date(input.createdAt) } : {}),
+              ...(createdAt ? { createdAt } : {}),
             },
           });
           await audit.record(tx, {
@@ -727,6 +746,8 @@ export function createBankingService(deps: {
           if (!record) throw new Rejection('TRANSACTION_NOT_FOUND');
           const owner = await loadCustomer(tx, { userId: record.userId });
           if (!owner) throw new Rejection('TRANSACTION_USER_GONE');
+          const newDate = new Date(input.createdAt);
+          checkRecordDate(newDate, owner);
           const delta = newCents - record.amountCents;
           const change = record.direction === 'credit' ? delta : -delta;
           const adjustmentsId = await systemAccount(SYSTEM_ACCOUNTS.adjustments);
@@ -751,7 +772,6 @@ export function createBankingService(deps: {
             entryId = posted.entryId;
             balanceCents = posted.balances.get(owner.accountId) ?? balanceCents;
           }
-          const newDate = new Date(input.createdAt);
           const [updated] = await tx
             .update(transactionRecords)
             .set({ amountCents: newCents, createdAt: newDate, updatedAt: now })

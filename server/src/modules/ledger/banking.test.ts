@@ -437,6 +437,8 @@ describe('admin helpers', () => {
   it('edit a record up and down: the owner balance moves by the difference and history is kept', async () => {
     const alice = await funded('100.00');
     const bob = await funded('0.00');
+    // Any time from the account's opening to now (issue 13 point 11): the opening itself.
+    const when = t.clock.now().toISOString();
     const sent = (await transfer(t, alice, { recipientAccount: bob.accountNumber, amount: '40.00' })).json()
       .transaction;
     const edit = (amount: string) =>
@@ -444,7 +446,7 @@ describe('admin helpers', () => {
         method: 'PATCH',
         url: `/api/admin/transactions/${sent.id}`,
         headers: { ...JSON_HEADERS, cookie: adminCookie },
-        payload: { amount, createdAt: '2026-01-10T09:30:00.000Z', reason: 'Customer dispute resolved' },
+        payload: { amount, createdAt: when, reason: 'Customer dispute resolved' },
       });
     // A debit made larger takes more from the owner.
     expect((await edit('55.00')).json().balance).toBe('45.00');
@@ -461,7 +463,7 @@ describe('admin helpers', () => {
         headers: { cookie: alice.cookie },
       })
     ).json();
-    expect(record).toMatchObject({ amount: '0.00', createdAt: '2026-01-10T09:30:00.000Z' });
+    expect(record).toMatchObject({ amount: '0.00', createdAt: when });
     const history = await t.app.inject({
       method: 'GET',
       url: `/api/admin/transactions/${sent.id}/history`,
@@ -486,6 +488,7 @@ describe('admin helpers', () => {
 
   it('creates a record for a customer with counterparty and date', async () => {
     const alice = await funded('0.00');
+    const when = t.clock.now().toISOString();
     const res = await adminPost('/api/admin/transactions', {
       userId: alice.userId,
       direction: 'credit',
@@ -494,13 +497,13 @@ describe('admin helpers', () => {
       counterpartyAccount: '000123',
       bankName: 'First Example Bank',
       purpose: 'Salary',
-      createdAt: '2026-01-01T08:00:00.000Z',
+      createdAt: when,
       reason: 'Backdated payroll credit',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       balance: '1200.00',
-      transaction: { senderName: 'Acme Payroll', createdAt: '2026-01-01T08:00:00.000Z' },
+      transaction: { senderName: 'Acme Payroll', createdAt: when },
     });
     await expectLedgerClean();
   });

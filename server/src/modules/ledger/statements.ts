@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_NUMBER_PATTERN,
+  DATE_YEAR_MAX,
   PAGE_SIZE_MAX,
   parseAmountToCents,
   type TransactionRecord,
@@ -8,6 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
 import { toRecordDto } from './records';
 import { WHOLE_TRANSACTION_ID } from './transaction-ids';
 
@@ -23,37 +25,10 @@ export interface StatementFilter {
   q?: string;
 }
 
+const DAY_MS = 86_400_000;
+
 /** Most rows one export writes; a larger statement is narrowed with the date filter. */
 export const CSV_ROWS_MAX = 100_000;
-
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(value: string): Cursor {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [
-      unknown,
-      unknown,
-    ];
-    if (
-      typeof createdAt === 'string' &&
-      typeof id === 'string' &&
-      !Number.isNaN(Date.parse(createdAt)) &&
-      /^[0-9a-f-]{36}$/.test(id)
-    ) {
-      return { createdAt, id };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError('VALIDATION_FAILED', { message: 'The page cursor is not valid.', field: 'cursor' });
-}
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 function likePattern(text: string): string {
@@ -77,10 +52,12 @@ function conditions(filter: StatementFilter): SQL[] {
   if (filter.type) where.push(eq(transactionRecords.type, filter.type));
   if (filter.direction) where.push(eq(transactionRecords.direction, filter.direction));
   if (filter.from) where.push(gte(transactionRecords.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
-  if (filter.to)
-    where.push(
-      lt(transactionRecords.createdAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000)),
-    );
+  if (filter.to) {
+    // The end is the next midnight, exclusive; after 9999-12-31 there is none (and no ISO string
+    // the database reads): everything is before it.
+    const end = new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS);
+    if (end.getUTCFullYear() <= DATE_YEAR_MAX) where.push(lt(transactionRecords.createdAt, end));
+  }
   const min = amountBound(filter.minAmount, 'minAmount');
   const max = amountBound(filter.maxAmount, 'maxAmount');
   if (min !== undefined) where.push(gte(transactionRecords.amountCents, min));
@@ -132,9 +109,9 @@ export async function listRecords(
   const limit = Math.min(Math.max(page.limit, 1), PAGE_SIZE_MAX);
   const where = conditions(filter);
   if (page.cursor) {
-    const c = decodeCursor(page.cursor);
+    const c = decodeInstantIdCursor(page.cursor);
     where.push(
-      sql`(${transactionRecords.createdAt}, ${transactionRecords.id}) < (${new Date(c.createdAt)}, ${c.id}::uuid)`,
+      sql`(${transactionRecords.createdAt}, ${transactionRecords.id}) < (${c.createdAt}, ${c.id}::uuid)`,
     );
   }
   const rows = await db
@@ -145,10 +122,7 @@ export async function listRecords(
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
-      : null;
+  const nextCursor = rows.length > limit && last ? encodeInstantIdCursor(last) : null;
   return { items: items.map(toRecordDto), nextCursor };
 }
 

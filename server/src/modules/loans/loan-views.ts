@@ -22,7 +22,8 @@ import {
 } from '@larkspur/contract';
 import type { DbOrTx } from '../../db/client';
 import { loanApplications, loanStatusHistory, profiles, transactionRecords } from '../../db/schema/index';
-import { AppError, assert } from '../../lib/errors';
+import { assert } from '../../lib/errors';
+import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
 
 /**
  * Reading loans: rows → the API's views (customer and admin), status histories, and keyset pages.
@@ -53,35 +54,6 @@ export function estimateOf(row: Pick<LoanRow, 'loanType' | 'amountCents' | 'term
     monthlyPayment: formatCents(paymentCents),
   };
   return estimate;
-}
-
-// ——— Cursor: (created_at, id) of the last row of a page, opaque to clients. ———
-
-interface Cursor {
-  createdAt: Date;
-  id: string;
-}
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function encodeLoanCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-}
-
-/** A cursor we did not make is bad input (400), never a 500. */
-export function decodeLoanCursor(value: string): Cursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [createdAt, id] = parsed as unknown[];
-      if (typeof createdAt === 'string' && typeof id === 'string' && UUID_PATTERN.test(id)) {
-        const date = new Date(createdAt);
-        if (!Number.isNaN(date.getTime())) return { createdAt: date, id };
-      }
-    }
-  } catch {
-    // Not base64url JSON: answered below like any other foreign cursor.
-  }
-  throw new AppError('VALIDATION_FAILED', { message: 'The page cursor is not valid.', field: 'cursor' });
 }
 
 // ——— Status histories ———
@@ -205,7 +177,8 @@ async function selectLoans(
   if (filter.loanType !== undefined) where.push(eq(loanApplications.loanType, filter.loanType));
   if (filter.source !== undefined) where.push(eq(loanApplications.source, filter.source));
   if (page.cursor !== undefined) {
-    const c = decodeLoanCursor(page.cursor);
+    // A cursor we did not make is bad input (400), never a 500.
+    const c = decodeInstantIdCursor(page.cursor);
     where.push(
       sql`(${loanApplications.createdAt}, ${loanApplications.id}) < (${c.createdAt}, ${c.id}::uuid)`,
     );
@@ -225,7 +198,7 @@ async function selectLoans(
   const last = items.at(-1);
   return {
     rows: items,
-    nextCursor: rows.length > limit && last ? encodeLoanCursor(last.loan) : null,
+    nextCursor: rows.length > limit && last ? encodeInstantIdCursor(last.loan) : null,
   };
 }
 

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/index';
 import { ManualClock } from '../../lib/clock';
 import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
 import { createAuditLog } from '../audit/audit-log';
@@ -72,6 +73,17 @@ export async function seedDemoHistory(deps: {
     audit: createAuditLog({ clock }),
   });
   await banking.ensureSystemAccounts();
+  // The demo customers have banked here since their history begins: no record may be dated before
+  // its account was opened (issue 13 point 11).
+  await db
+    .update(accounts)
+    .set({ createdAt: clock.now() })
+    .where(
+      inArray(
+        accounts.userId,
+        customers.map((c) => c.userId),
+      ),
+    );
   const actor = { userId: adminId, ip: null };
   const random = prng(20_261_122);
   const start = clock.now().getTime();

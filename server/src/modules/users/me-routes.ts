@@ -12,11 +12,24 @@ import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuthService } from '../auth/auth-service';
-import type { SessionStore } from '../auth/session-store';
+import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/session-store';
+import type { Clock } from '../../lib/clock';
+import { createLiveStreamRegistry, type LiveStream } from './live-streams';
 import { PROFILE_CHANNEL, type UserService } from './user-service';
 
-/** A comment line this often keeps proxies from closing an idle event stream. */
+/**
+ * A comment line this often keeps proxies from closing an idle event stream; each beat also checks
+ * the session, a backstop for a revocation announcement this instance missed.
+ */
 export const STREAM_HEARTBEAT_MS = 25_000;
+/** How long a browser waits before reconnecting a stream a newer one of its session replaced. */
+export const REPLACED_STREAM_RETRY_MS = 60_000;
+/** Retry-After of a stream refused because this instance holds STREAMS_PER_INSTANCE_MAX. */
+const STREAM_REFUSED_RETRY_AFTER_S = 30;
+/** Checked this long after the session's deadline, so the check finds it expired. */
+const STREAM_EXPIRY_SLACK_MS = 250;
+/** setTimeout's own bound is about 24.8 days; a longer deadline is simply checked again. */
+const STREAM_TIMER_DELAY_MAX_MS = 2 ** 31 - 1;
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
 export function meRoutes(deps: {
@@ -28,25 +41,33 @@ export function meRoutes(deps: {
   guards: Guards;
   audit: AuditLog;
   cookieName: string;
+  clock: Clock;
+  /** Stream caps; STREAMS_PER_SESSION_MAX and STREAMS_PER_INSTANCE_MAX unless a test sets others. */
+  streamCaps?: { perSession: number; perInstance: number };
 }): FastifyPluginAsyncZod {
   const { db, users, guards, audit } = deps;
 
   return async (app) => {
-    // One LISTEN per process, fanned out to this process's open streams.
-    const streams = new Map<string, Set<() => void>>();
-    const unlisten = await deps.database.listen(
+    // One LISTEN per channel per process, fanned out to this process's open streams.
+    const streams = createLiveStreamRegistry(deps.streamCaps);
+    const unlistenProfiles = await deps.database.listen(
       PROFILE_CHANNEL,
       (userId) => {
-        for (const push of streams.get(userId) ?? []) push();
+        streams.pushUser(userId);
       },
       // The LISTEN connection was lost (database restart, failover) and changes with it: every
-      // open stream re-reads its profile.
+      // open stream re-reads its profile. A revocation missed in that gap is caught by the
+      // stream's heartbeat check of its session.
       () => {
-        for (const set of streams.values()) for (const push of set) push();
+        streams.pushAll();
       },
     );
+    const unlistenRevocations = await deps.database.listen(SESSION_REVOKED_CHANNEL, (sessionHash) => {
+      streams.endSession(sessionHash);
+    });
     app.addHook('onClose', async () => {
-      await unlisten();
+      await unlistenProfiles();
+      await unlistenRevocations();
     });
 
     app.get(
@@ -133,28 +154,28 @@ export function meRoutes(deps: {
         schema: {
           tags: ['profile'],
           summary: 'Server-Sent Events: the profile, again whenever it changes (on any instance)',
+          response: { ...errors, 503: errorEnvelopeSchema },
         },
       },
       async (request, reply) => {
         const session = await guards.requireCustomer(request, reply);
-        const userId = session.userId;
-        reply.hijack();
+        const { userId } = session;
+        const cookie = request.cookies[deps.cookieName] ?? '';
         const raw = reply.raw;
-        raw.writeHead(200, {
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-store',
-          Connection: 'keep-alive',
-          'X-Accel-Buffering': 'no',
-        });
 
         let closed = false;
         let sending = Promise.resolve();
-        const close = () => {
+        let expiry: NodeJS.Timeout | undefined;
+        // Set once the stream is open; `end` may run before that for a stream that never opened.
+        let heartbeat: NodeJS.Timeout | undefined = undefined;
+        const end = (reason: 'revoked' | 'replaced') => {
           if (closed) return;
           closed = true;
           clearInterval(heartbeat);
-          streams.get(userId)?.delete(push);
-          if (streams.get(userId)?.size === 0) streams.delete(userId);
+          clearTimeout(expiry);
+          streams.remove(stream);
+          // A replaced tab would otherwise reconnect in 3 s and replace another in turn.
+          if (reason === 'replaced') raw.write(`retry: ${REPLACED_STREAM_RETRY_MS}\n\n`);
           raw.end();
         };
         // Pushes are chained so two quick changes arrive in order.
@@ -163,31 +184,56 @@ export function meRoutes(deps: {
             if (closed) return;
             const profile = await users.getProfile(userId).catch(() => null);
             if (closed) return;
-            if (!profile || profile.status !== 'active') return close();
+            if (!profile || profile.status !== 'active') return end('revoked');
             raw.write(`event: profile\ndata: ${JSON.stringify(profile)}\n\n`);
           });
         };
-        // The stream lives only as long as the session: checked on every heartbeat.
-        const heartbeat = setInterval(() => {
-          void deps.sessions
-            .resolve(request.cookies[deps.cookieName] ?? '')
+        const stream: LiveStream = { userId, sessionHash: session.idHash, push, end };
+        // The stream lives only as long as the session. A revocation ends it at once (the NOTIFY
+        // above); this check is for an expiry, and for a revocation whose NOTIFY this instance missed
+        // (its listening connection was down).
+        const check = () =>
+          deps.sessions
+            .resolve(cookie)
             .then((live) => {
-              if (!live) return close();
-              if (!closed) raw.write(': keep-alive\n\n');
+              if (!live) return end('revoked');
+              if (closed) return;
+              // The idle deadline moves on with the person's other requests: wake at the current one.
+              const deadline = Math.min(live.idleExpiresAt.getTime(), live.absoluteExpiresAt.getTime());
+              const untilDeadline = deadline - deps.clock.now().getTime();
+              clearTimeout(expiry);
+              expiry = setTimeout(
+                () => void check(),
+                Math.min(Math.max(untilDeadline, 0) + STREAM_EXPIRY_SLACK_MS, STREAM_TIMER_DELAY_MAX_MS),
+              );
+              expiry.unref();
             })
-            // The database is unavailable (restart, failover): an unhandled rejection would end
-            // the process. The stream stays; the next heartbeat checks the session again.
             .catch(() => undefined);
-        }, STREAM_HEARTBEAT_MS);
-        let set = streams.get(userId);
-        if (!set) {
-          set = new Set();
-          streams.set(userId, set);
+
+        // Registered before the first byte, synchronously after the guard: no burst of opens gets
+        // past the caps. A full instance refuses; the browser's EventSource tries again later.
+        if (!streams.add(stream)) {
+          reply.header('Retry-After', String(STREAM_REFUSED_RETRY_AFTER_S));
+          throw new AppError('SERVICE_UNAVAILABLE');
         }
-        set.add(push);
-        request.raw.on('close', close);
+        reply.hijack();
+        raw.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-store',
+          Connection: 'keep-alive',
+          'X-Accel-Buffering': 'no',
+        });
+        heartbeat = setInterval(() => {
+          void check().then(() => {
+            if (!closed) raw.write(': keep-alive\n\n');
+          });
+        }, STREAM_HEARTBEAT_MS);
+        request.raw.on('close', () => end('revoked'));
         raw.write('retry: 3000\n\n');
         push();
+        // A logout that committed between the guard and the registration was announced before
+        // this stream could hear it: look once more now that it listens.
+        void check();
       },
     );
   };
