@@ -3,6 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { DetailList, PrintButton, PrintableReceipt, type ReceiptRow } from '@/components/ui/receipt';
+import { HoldBadge } from '@/components/ui/hold-badge';
+import { availabilityText } from '@/components/ui/hold-text';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format-date';
@@ -16,8 +18,20 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
     { label: 'Date', value: formatDateTime(record.createdAt) },
     { label: 'Type', value: record.type },
     { label: 'Status', value: record.status },
-    { label: 'From', value: record.senderName || '—' },
   ];
+  const availability = availabilityText(record);
+  if (record.hold && availability) {
+    rows.push({
+      label: 'Availability',
+      value: (
+        <span className="inline-flex flex-col items-start gap-1 sm:items-end">
+          <HoldBadge hold={record.hold} />
+          {availability}
+        </span>
+      ),
+    });
+  }
+  rows.push({ label: 'From', value: record.senderName || '—' });
   if (record.senderAccount) rows.push({ label: 'From account', value: mono(record.senderAccount) });
   rows.push({ label: 'To', value: record.recipientName || '—' });
   if (record.recipientAccount) rows.push({ label: 'To account', value: mono(record.recipientAccount) });
