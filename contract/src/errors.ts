@@ -83,6 +83,11 @@ export const errorCatalogue = {
     message: 'Your storage for check photos is full. Please contact Larkspur Bank support.',
   },
   HOLD_NOT_FOUND: { status: 404, message: 'Hold not found.' },
+  HOLD_RECORD_AMOUNT_FIXED: {
+    status: 409,
+    message: "A held check deposit's amount cannot be edited. Release or return the check instead.",
+  },
+  HOLD_ALREADY_RETURNED: { status: 409, message: 'This check has already been returned.' },
   HOLD_NOT_ACTIVE: { status: 409, message: 'This hold has already been released or returned.' },
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,

@@ -13,6 +13,7 @@ export {
 } from './otp-service';
 export {
   renderMoneyAlert,
+  renderReturnedCheckNotice,
   renderSignupAttemptNotice,
   renderVerificationCode,
   type EmailBrand,

@@ -4,7 +4,8 @@
  */
 
 /** Names of the templates in `templates.ts`; the hosted-API transport picks its template by it. */
-export type EmailTemplateName = 'money-alert' | 'verification-code' | 'signup-attempt-notice';
+export type EmailTemplateName =
+  'money-alert' | 'verification-code' | 'signup-attempt-notice' | 'returned-check';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {
