@@ -55,8 +55,9 @@ export async function normaliseCheckImage(
   const options = { limitInputPixels: CHECK_IMAGE_PIXELS_MAX, failOn: 'error' as const };
   let metadata: sharp.Metadata;
   try {
-    // The header only: the dimensions are known before anything is decoded.
-    metadata = await sharp(uploaded, options).metadata();
+    // The header only: the dimensions are known before anything is decoded (no pixel limit
+    // here, so that a bomb is told apart from a broken file and refused with its own message).
+    metadata = await sharp(uploaded, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw new AppError('INVALID_CHECK_IMAGE', { field });
   }
