@@ -8,7 +8,9 @@ export function HoldBadge({ hold, className = '' }: { hold: RecordHold | null; c
   if (!badge) return null;
   return (
     <span className={className}>
-      <StatusBadge tone={badge.tone}>{badge.text}</StatusBadge>
+      <StatusBadge tone={badge.tone} wrap>
+        {badge.text}
+      </StatusBadge>
     </span>
   );
 }

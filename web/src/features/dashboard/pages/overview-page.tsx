@@ -186,7 +186,7 @@ export function OverviewPage() {
           </div>
           <AfterFirstPaint>
             <div className="grid gap-4 lg:grid-cols-3">
-              <div className="lg:col-span-2">
+              <div className="min-w-0 lg:col-span-2">
                 <RecentActivity />
               </div>
               <MonthSummary currency={profile.currency} />

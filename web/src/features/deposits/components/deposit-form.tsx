@@ -65,7 +65,13 @@ export function DepositForm({
     serverError && !serverError.field ? serverError.message : null,
   );
 
-  const { setError } = form;
+  const { setError, clearErrors } = form;
+  // The server's refusal is about the value it was sent: it goes as soon as that value is edited.
+  // Left until the field's blur, it would vanish as Review is pressed, moving the button from under
+  // the pointer between press and release, so that the click is lost.
+  const clearServerError = (field: keyof DepositFormValues) => () => {
+    if (form.formState.errors[field]?.type === 'server') clearErrors(field);
+  };
   useEffect(() => {
     if (serverError?.field === 'amount' || serverError?.field === 'checkNumber') {
       setError(serverError.field, { type: 'server', message: serverError.message }, { shouldFocus: true });
@@ -108,7 +114,7 @@ export function DepositForm({
           placeholder="0.00"
           maxLength={20}
           error={errors.amount?.message}
-          {...form.register('amount')}
+          {...form.register('amount', { onChange: clearServerError('amount') })}
         />
         <TextField
           label="Check number"
@@ -117,7 +123,7 @@ export function DepositForm({
           autoComplete="off"
           maxLength={CHECK_NUMBER_LENGTH_MAX}
           error={errors.checkNumber?.message}
-          {...form.register('checkNumber')}
+          {...form.register('checkNumber', { onChange: clearServerError('checkNumber') })}
         />
       </div>
       <div className="grid gap-6 sm:grid-cols-2">
