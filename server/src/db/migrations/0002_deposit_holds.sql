@@ -40,5 +40,5 @@ CREATE UNIQUE INDEX "deposit_holds_account_check_key" ON "deposit_holds" USING b
 CREATE UNIQUE INDEX "deposit_holds_account_front_key" ON "deposit_holds" USING btree ("account_id","front_sha256");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposit_holds_account_back_key" ON "deposit_holds" USING btree ("account_id","back_sha256");--> statement-breakpoint
 CREATE INDEX "deposit_holds_user_created_idx" ON "deposit_holds" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "deposit_holds_status_created_idx" ON "deposit_holds" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "deposit_holds_status_created_idx" ON "deposit_holds" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "deposit_holds_due_idx" ON "deposit_holds" USING btree ("next_release_at") WHERE "deposit_holds"."status" = 'active';

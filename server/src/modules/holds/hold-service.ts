@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CURRENCY,
@@ -150,7 +150,8 @@ export function createHoldService(deps: {
       }
       const rows = await selectHolds()
         .where(and(...where))
-        .orderBy(desc(depositHolds.createdAt), desc(depositHolds.id))
+        // `nulls last`, as the index is built (a plain `desc` is nulls first and would not use it).
+        .orderBy(sql`${depositHolds.createdAt} desc nulls last`, sql`${depositHolds.id} desc nulls last`)
         .limit(query.limit + 1);
       const items = rows.slice(0, query.limit);
       const last = items[items.length - 1];

@@ -341,6 +341,40 @@ describe('reviewers', () => {
     await expectLedgerClean();
   });
 
+  it('page through the holds with a keyset cursor, each once; a forged cursor is a 400', async () => {
+    const alice = await customer();
+    for (let i = 0; i < 3; i += 1) await deposit(alice, '3.00');
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { statusCode: number; json: () => { items: AdminHold[]; nextCursor: string | null } } =
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/holds?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          headers: { cookie: adminCookie },
+        });
+      expect(page.statusCode).toBe(200);
+      const body = page.json();
+      seen.push(...body.items.map((h) => h.id));
+      for (const h of body.items) expect(h.status).toBe('active');
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    const active = await t.database.db
+      .select({ id: depositHolds.id })
+      .from(depositHolds)
+      .where(eq(depositHolds.status, 'active'));
+    expect(seen.sort()).toEqual(active.map((h) => h.id).sort());
+    for (const forged of ['x', Buffer.from('["holds:active","9999-99-99","nope"]').toString('base64url')]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/holds?cursor=${forged}`,
+        headers: { cookie: adminCookie },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
   it('see the stored photos, private and not cached; a customer cannot', async () => {
     const alice = await customer();
     await deposit(alice, '12.00');
