@@ -132,6 +132,13 @@ test.describe('check holds', () => {
     await open(customerPage, '/user/dashboard/transactions', 'Transactions');
     const held = customerPage.getByRole('row').filter({ hasText: 'Check Deposit' });
     await expect(held).toContainText(new RegExp(`On hold · available ${DATE}`));
+    // And so does its receipt.
+    await held.getByRole('button').first().click();
+    const receipt = customerPage.getByRole('dialog');
+    await expect(detail(receipt, 'Availability')).toHaveText(new RegExp(`^On hold · available ${DATE}$`));
+    await expectNoA11yViolations(customerPage);
+    await customerPage.keyboard.press('Escape');
+    await expect(receipt).toHaveCount(0);
 
     // More than is available (less than the balance) cannot be sent: the form says so, and so does
     // the server when asked directly.
@@ -173,6 +180,9 @@ test.describe('check holds', () => {
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);
     }
+    // At a laptop's width the whole table fits: the actions are not scrolled out of sight.
+    const table = page.getByRole('region', { name: 'Active holds' });
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page);
     await screenshotThemes(page, 'holds-admin');
     // At a phone's width the holds are cards, with the same photos and actions.

@@ -26,7 +26,7 @@ export function StatusBadge({
 }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${wrap ? '' : 'whitespace-nowrap'} ${tones[tone]}`}
+      className={`inline-flex items-center px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${wrap ? 'rounded-lg' : 'rounded-full whitespace-nowrap'} ${tones[tone]}`}
     >
       {children}
     </span>

@@ -11,7 +11,6 @@ import { usePageMeta } from '@/lib/page-meta';
 import { MEDIUM_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { holdImageUrl, useHolds } from '../api/get-holds';
 import { AdminPage } from '../components/admin-page';
-import { DateTimeCell } from '../components/date-time-cell';
 import { formatDateTime } from '../components/format';
 import { HoldActionDialog, type HoldDecision } from '../components/hold-action-dialog';
 import { RowAction } from '../components/row-action';
@@ -31,7 +30,7 @@ function HoldStatusBadge({ status }: { status: HoldStatus }) {
 function CheckImages({ hold, size }: { hold: AdminHold; size: 'small' | 'large' }) {
   const width = size === 'small' ? 'w-28' : 'w-full';
   return (
-    <div className="grid grid-cols-2 gap-2">
+    <div className={`grid gap-2 ${size === 'small' ? 'w-max grid-cols-[7rem_7rem]' : 'grid-cols-2'}`}>
       {(['front', 'back'] as const).map((side) => (
         <a
           key={side}
@@ -71,7 +70,7 @@ function Actions({
   if (hold.status !== 'active') return <span className="text-slate-600">—</span>;
   const what = `check ${hold.checkNumber} of ${hold.customerName}`;
   return (
-    <span className="flex flex-wrap gap-2">
+    <span className="flex flex-col items-stretch gap-2 whitespace-nowrap">
       <RowAction onClick={() => onDecide(hold, 'release')} aria-label={`Release early: ${what}`}>
         Release early
       </RowAction>
@@ -158,7 +157,6 @@ export function AdminHoldsPage() {
   }[status];
 
   const columns: DataColumn<AdminHold>[] = [
-    { id: 'when', header: 'Deposited', cell: (hold) => <DateTimeCell iso={hold.createdAt} /> },
     {
       id: 'customer',
       header: 'Customer',
@@ -174,9 +172,10 @@ export function AdminHoldsPage() {
       id: 'check',
       header: 'Check',
       cell: (hold) => (
-        <span className="block">
+        <span className="block max-w-48">
           No. {hold.checkNumber}
-          <span className="block font-mono text-xs text-slate-600">{hold.transactionId}</span>
+          <span className="block font-mono text-xs break-all text-slate-600">{hold.transactionId}</span>
+          <span className="block text-xs text-slate-600">Deposited {formatDateTime(hold.createdAt)}</span>
         </span>
       ),
     },
@@ -245,7 +244,7 @@ export function AdminHoldsPage() {
             onRetry={() => void holds.refetch()}
             retrying={holds.isRefetching}
             empty={empty}
-            minWidthClass="min-w-[64rem]"
+            minWidthClass="min-w-[56rem]"
           />
         ) : holds.isPending ? (
           <SkeletonRows label="Loading holds…" rows={3} />

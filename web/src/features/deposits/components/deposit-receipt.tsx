@@ -1,5 +1,5 @@
 import type { MovementResponse, Profile } from '@larkspur/contract';
-import { HoldBadge } from '@/components/ui/hold-badge';
+import { HoldDetail } from '@/components/ui/hold-badge';
 import { availabilityText } from '@/components/ui/hold-text';
 import { MovementReceipt } from '@/components/ui/movement-receipt';
 
@@ -39,19 +39,7 @@ export function DepositReceipt({
       rows={[
         { label: 'Type', value: transaction.type },
         { label: 'Check number', value: checkNumber },
-        ...(transaction.hold
-          ? [
-              {
-                label: 'Hold',
-                value: (
-                  <span className="inline-flex flex-col items-start gap-1 sm:items-end">
-                    <HoldBadge hold={transaction.hold} />
-                    {availability}
-                  </span>
-                ),
-              },
-            ]
-          : []),
+        ...(transaction.hold ? [{ label: 'Hold', value: <HoldDetail record={transaction} /> }] : []),
       ]}
       again={{ label: 'Deposit another check', onClick: onDepositAnother }}
     />

@@ -3,8 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { DetailList, PrintButton, PrintableReceipt, type ReceiptRow } from '@/components/ui/receipt';
-import { HoldBadge } from '@/components/ui/hold-badge';
-import { availabilityText } from '@/components/ui/hold-text';
+import { HoldDetail } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format-date';
@@ -19,18 +18,7 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
     { label: 'Type', value: record.type },
     { label: 'Status', value: record.status },
   ];
-  const availability = availabilityText(record);
-  if (record.hold && availability) {
-    rows.push({
-      label: 'Availability',
-      value: (
-        <span className="inline-flex flex-col items-start gap-1 sm:items-end">
-          <HoldBadge hold={record.hold} />
-          {availability}
-        </span>
-      ),
-    });
-  }
+  if (record.hold) rows.push({ label: 'Availability', value: <HoldDetail record={record} /> });
   rows.push({ label: 'From', value: record.senderName || '—' });
   if (record.senderAccount) rows.push({ label: 'From account', value: mono(record.senderAccount) });
   rows.push({ label: 'To', value: record.recipientName || '—' });
