@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import sharp from 'sharp';
 import { openDatabase } from '../server/src/db/client';
 import { systemClock } from '../server/src/lib/clock';
 import { createFieldCipher } from '../server/src/lib/field-encryption';
@@ -51,6 +52,13 @@ const OPENING_BALANCE_CENTS = 100_000n;
 /** Small transfers keep most of them acceptable; the bursts spend whole balances. */
 const TRANSFER_MAX_CENTS = 5_000;
 const DOUBLE_SPEND_BURST = 20;
+/**
+ * Share of client steps that deposit a check (issue 13): the deposit raises the balance at once
+ * but not the available balance, which is what every burst spends; held money must never move.
+ * Small amounts, so the per-day limits are rarely what refuses one (the hourly limit often is).
+ */
+const CHECK_DEPOSIT_SHARE = 0.04;
+const CHECK_MAX_CENTS = 20_000;
 const DUPLICATE_KEY_BURST = 10;
 /** Attempts per request before the outcome is recorded as unknown (re-driven after the run). */
 const RETRIES_MAX = 6;
@@ -102,6 +110,8 @@ interface Attempted {
 }
 
 const attempted = new Map<string, Attempted>();
+/** Check deposits, by check number (unique per deposit, so the checker finds each on the ledger). */
+const deposits = new Map<string, { to: number; amountCents: bigint; result: Attempted['result'] }>();
 const history = {
   reads: 0,
   negativeReads: [] as string[],
@@ -199,17 +209,77 @@ function pickPair(): [number, number] | null {
 const hold = (i: number) => inflight.set(i, (inflight.get(i) ?? 0) + 1);
 const release = (i: number) => inflight.set(i, (inflight.get(i) ?? 1) - 1);
 
+const parseMoney = (money: string): bigint => {
+  const [whole = '0', fraction = '0'] = money.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  return money.startsWith('-') ? -value : value;
+};
+
+/** The customer's available balance (what may be spent); every read checks 0 ≤ available ≤ balance. */
 async function balanceOf(index: number): Promise<bigint | null> {
   const out = await withRetries((instance) =>
     call(instance.url, 'GET', '/api/me', { cookie: (customers[index] as Customer).cookie }),
   );
   if (out.kind !== 'response' || out.status !== 200) return null;
-  const balance = (out.body as { balance: string }).balance;
+  const { balance, availableBalance } = out.body as { balance: string; availableBalance: string };
   history.reads += 1;
   if (balance.startsWith('-')) history.negativeReads.push(`customer ${index}: ${balance}`);
-  const [whole = '0', fraction = '0'] = balance.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-  return balance.startsWith('-') ? -value : value;
+  if (availableBalance.startsWith('-'))
+    history.negativeReads.push(`customer ${index}: available ${availableBalance}`);
+  if (parseMoney(availableBalance) > parseMoney(balance))
+    history.negativeReads.push(`customer ${index}: available ${availableBalance} > balance ${balance}`);
+  return parseMoney(availableBalance);
+}
+
+/** Two small real JPEGs, distinct for each deposit (the same photo twice is refused). */
+let photoCounter = 0;
+async function checkPhotos(): Promise<
+  Record<'frontImage' | 'backImage', { contentType: string; dataBase64: string }>
+> {
+  const photo = async () => {
+    photoCounter += 1;
+    const n = photoCounter;
+    const bytes = await sharp({
+      create: {
+        width: 48,
+        height: 24,
+        channels: 3,
+        background: { r: n % 256, g: (n >> 8) % 256, b: (n >> 16) % 256 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    return { contentType: 'image/jpeg', dataBase64: bytes.toString('base64') };
+  };
+  return { frontImage: await photo(), backImage: await photo() };
+}
+
+/** A check deposit with an idempotency key, retried like a transfer; its check number is its key. */
+async function depositCheck(client: number, to: number): Promise<void> {
+  const checkNumber = String(100_000 + (keyCounter += 1));
+  const amountCents = BigInt(randInt(1, CHECK_MAX_CENTS));
+  const entry = { to, amountCents, result: { kind: 'unknown' } as Attempted['result'] };
+  deposits.set(checkNumber, entry);
+  const body = { amount: cents(amountCents), checkNumber, ...(await checkPhotos()) };
+  const out = await withRetries((instance) =>
+    call(instance.url, 'POST', '/api/deposits/check', {
+      cookie: (customers[to] as Customer).cookie,
+      body,
+      headers: { 'idempotency-key': `check-${client}-${checkNumber}` },
+    }),
+  );
+  if (out.kind === 'response') {
+    entry.result =
+      out.status === 201
+        ? {
+            kind: 'acked',
+            transactionId: (out.body as { transaction: { transactionId: string } }).transaction.transactionId,
+          }
+        : { kind: 'rejected', code: errorCode(out.body) ?? `HTTP ${out.status}` };
+    const available = (out.body as { availableBalance?: string }).availableBalance;
+    if (out.status === 201 && (available === undefined || available.startsWith('-')))
+      history.negativeReads.push(`customer ${to}: available ${available} after a deposit`);
+  }
 }
 
 async function doubleSpendBurst(client: number): Promise<void> {
@@ -335,6 +405,17 @@ async function client(id: number, deadline: number): Promise<void> {
       await duplicateKeyBurst(id);
     } else if (roll < 0.09) {
       await reusedKey(id);
+    } else if (roll < 0.09 + CHECK_DEPOSIT_SHARE) {
+      // Held like a transfer's parties: no burst starts on the account while money arrives.
+      const free = customers.map((_, i) => i).filter((i) => !reserved.has(i));
+      const to = free[randInt(0, free.length - 1)];
+      if (to === undefined) continue;
+      hold(to);
+      try {
+        await depositCheck(id, to);
+      } finally {
+        release(to);
+      }
     } else if (roll < 0.3) {
       await balanceOf(randInt(0, customers.length - 1));
     } else {
@@ -416,19 +497,46 @@ async function checkInvariants(
   const violations: Violation[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
-    const total = await pool.query<{ total: string; min: string | null; n: string }>(
-      `select coalesce(sum(balance_cents), 0)::text as total, min(balance_cents)::text as min, count(*)::text as n
+    const total = await pool.query<{
+      total: string;
+      min: string | null;
+      n: string;
+      min_available: string | null;
+    }>(
+      `select coalesce(sum(balance_cents), 0)::text as total, min(balance_cents)::text as min, count(*)::text as n,
+         min(balance_cents - held_cents)::text as min_available
        from accounts where kind = 'customer'`,
     );
     const row = total.rows[0];
-    if (BigInt(row?.total ?? '0') !== expectations.totalCents) {
+    // Money enters only by check deposit: each found once, by its check number.
+    const checks = await pool.query<{ check_number: string; n: string; cents: string }>(
+      `select check_number, count(*)::text as n, sum(amount_cents)::text as cents from deposit_holds group by check_number`,
+    );
+    let depositedCents = 0n;
+    const checksFound = new Map(checks.rows.map((r) => [r.check_number, Number(r.n)]));
+    for (const r of checks.rows) depositedCents += BigInt(r.cents);
+    if (BigInt(row?.total ?? '0') !== expectations.totalCents + depositedCents) {
       violations.push({
         rule: 'total conserved',
-        detail: `customers hold ${row?.total} cents, expected ${expectations.totalCents}`,
+        detail: `customers hold ${row?.total} cents, expected ${expectations.totalCents} + ${depositedCents} deposited by check`,
       });
     }
     if (row?.min !== null && row?.min !== undefined && BigInt(row.min) < 0n) {
       violations.push({ rule: 'no negative balance', detail: `lowest balance ${row.min} cents` });
+    }
+    if (row?.min_available !== null && row?.min_available !== undefined && BigInt(row.min_available) < 0n) {
+      violations.push({
+        rule: 'held money is never spent',
+        detail: `lowest available ${row.min_available} cents`,
+      });
+    }
+    for (const [checkNumber, d] of deposits) {
+      const n = checksFound.get(checkNumber) ?? 0;
+      if (n > 1 || (d.result.kind === 'acked' && n !== 1) || (d.result.kind === 'rejected' && n !== 0))
+        violations.push({
+          rule: 'a check deposit has exactly its acknowledged effect',
+          detail: `check ${checkNumber} (${d.result.kind}): found ${n}`,
+        });
     }
     // Every key's effects, found through the purpose the key travelled in.
     const effects = await pool.query<{ purpose: string; n: string; ids: string[] }>(
@@ -696,6 +804,7 @@ async function main(): Promise<number> {
       `  machine: ${machineLine()}`,
       `  ${instanceCount} instances on one PostgreSQL, ${clientCount} clients, ${customerCount} customers, ${durationMs / 1000} s`,
       `  transfers attempted ${attempted.size}: acknowledged ${counts.acked}, refused ${counts.rejected} (${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')}), unknown ${counts.unknown}`,
+      `  check deposits attempted ${deposits.size}: acknowledged ${[...deposits.values()].filter((d) => d.result.kind === 'acked').length}, refused ${[...deposits.values()].filter((d) => d.result.kind === 'rejected').length} (held money never spent: available ≥ 0 at every read and in the final check)`,
       `  retries after unknown outcomes ${history.retries}; unknown outcomes settled after recovery ${history.unknownResolvedAfterRun}`,
       `  balance reads ${history.reads}; double-spend bursts ${history.bursts.length} (successes per burst: ${summarise(history.bursts.map((b) => b.successes))}); duplicate-key bursts ${history.duplicateBursts.length}; reused keys ${history.reuses.length} (409: ${history.reuses.filter((r) => r.status === 409).length})`,
       `  faults: ${history.faults.filter((f) => !f.startsWith(' ')).length} (${pgRestart ? 'PostgreSQL immediate restart included' : 'PostgreSQL restart off; enable with --pg-restart'})`,
@@ -734,11 +843,13 @@ function summarise(values: number[]): string {
   );
 }
 
+/** What customers hold, less what came in by check (the checker adds the deposits back). */
 async function checkTotal(url: string): Promise<bigint> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     const r = await pool.query<{ t: string }>(
-      `select coalesce(sum(balance_cents), 0)::text as t from accounts where kind = 'customer'`,
+      `select (coalesce(sum(balance_cents), 0) - (select coalesce(sum(amount_cents), 0) from deposit_holds))::text as t
+       from accounts where kind = 'customer'`,
     );
     return BigInt(r.rows[0]?.t ?? '0');
   } finally {

@@ -1,7 +1,9 @@
 // npm run ledger:verify — checks the ledger's invariants against the configured database
 // (DATA_DIR or DATABASE_URL): every entry balances, every cached balance equals the sum of its
 // postings, no customer balance is negative, every record points at its owner's entry, and all
-// balances sum to zero. Prints each violation; exits 1 if there is any.
+// balances sum to zero; and for check-deposit holds, no available balance is negative, held cents
+// add up to the active holds, holds match their records, ended holds hold nothing, and every
+// returned check has its reversing entry. Prints each violation; exits 1 if there is any.
 import { verifyLedger } from '../server/src/modules/ledger/verify';
 import { withConfiguredDatabase } from './lib/with-database';
 

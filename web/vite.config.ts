@@ -80,7 +80,7 @@ export default defineConfig({
             {
               name: 'customer-kit',
               includeDependenciesRecursively: false,
-              test: /[\\/](src[\\/](components[\\/]ui[\\/](app-shell|idle-timeout-warning|dialog|banking-icons|error-state|money|skeleton|status-badge|empty-state|signed-money)\.tsx|lib[\\/](me|money-queries|format-date|transaction-record|query-client)\.ts)|contract[\\/]src[\\/]insight-periods\.ts)$/,
+              test: /[\\/](src[\\/](components[\\/]ui[\\/](app-shell|idle-timeout-warning|dialog|banking-icons|error-state|money|skeleton|status-badge|empty-state|signed-money|hold-badge|hold-text)\.tsx?|lib[\\/](me|money-queries|format-date|transaction-record|query-client)\.ts)|contract[\\/]src[\\/]insight-periods\.ts)$/,
             },
             {
               name: 'site-kit',

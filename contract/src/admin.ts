@@ -4,6 +4,7 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   SEARCH_TEXT_LENGTH_MAX,
+  holdStatusSchema,
   reasonSchema,
   transactionRecordSchema,
 } from './banking';
@@ -253,3 +254,56 @@ export const adminOverviewSchema = z.object({
   recentAdminActions: z.array(auditEntrySchema),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/admin/holds, POST /api/admin/holds/:id/release, POST /api/admin/holds/:id/return
+
+/** The newest first; `status` defaults to the holds still in force. */
+export const adminHoldListQuerySchema = z.strictObject({
+  status: holdStatusSchema.default('active'),
+  cursor,
+  limit: pageLimit,
+});
+export type AdminHoldListQuery = z.input<typeof adminHoldListQuerySchema>;
+
+export const adminHoldSchema = z.object({
+  id: z.uuid(),
+  /** The Check Deposit record the hold belongs to. */
+  recordId: z.uuid(),
+  transactionId: z.string(),
+  userId: z.uuid(),
+  /** "First Surname". */
+  customerName: z.string(),
+  accountNumber: z.string(),
+  /** The whole check. */
+  amount: moneySchema,
+  /** What is still held now. */
+  heldAmount: moneySchema,
+  checkNumber: z.string(),
+  createdAt: z.string(),
+  /** When the whole deposit is available on the release schedule, ISO 8601. */
+  availableAt: z.string(),
+  status: holdStatusSchema,
+  /** The reviewer who released or returned it early, and why; null while it runs its schedule. */
+  reviewerId: z.uuid().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+  /** For a returned check: what the customer's balance covered, and the shortfall the bank bore. */
+  returnedCollected: moneySchema.nullable(),
+  returnedShortfall: moneySchema.nullable(),
+});
+export type AdminHold = z.infer<typeof adminHoldSchema>;
+
+export const adminHoldPageSchema = z.object({
+  items: z.array(adminHoldSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminHoldPage = z.infer<typeof adminHoldPageSchema>;
+
+export const adminHoldActionSchema = z.strictObject({ reason: reasonSchema });
+export type AdminHoldAction = z.input<typeof adminHoldActionSchema>;
+
+/** What release and return answer: the hold after the action. */
+export const adminHoldActionResponseSchema = z.object({ hold: adminHoldSchema });

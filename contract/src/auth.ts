@@ -236,6 +236,8 @@ export const profileSchema = z.object({
   dob: z.string(),
   accountNumber: z.string(),
   balance: z.string(),
+  /** The balance less active check-deposit holds: what the customer can spend now. */
+  availableBalance: z.string(),
   currency: z.string(),
   status: userStatusSchema,
   role: roleSchema,

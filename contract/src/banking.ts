@@ -33,13 +33,38 @@ export const DATE_YEAR_MAX = 9999;
  */
 export const RECORD_DATE_FUTURE_SKEW_MS = 5 * 60_000;
 
+/**
+ * Check-deposit fraud controls (issue 13, decisions 0070–0074). A deposited check is credited at
+ * once but held: only the available balance (balance − active holds) can be spent.
+ */
+/** The most one check may be for: $10,000.00. */
+export const CHECK_DEPOSIT_MAX_CENTS = 1_000_000n;
+/** The most a customer may deposit by check in one UTC calendar day: $20,000.00. */
+export const CHECK_DEPOSIT_DAILY_MAX_CENTS = 2_000_000n;
+/** The most a customer may deposit by check in any rolling 30 days: $50,000.00. */
+export const CHECK_DEPOSIT_30_DAY_MAX_CENTS = 5_000_000n;
+export const CHECK_DEPOSIT_WINDOW_DAYS = 30;
+/** Check deposits a customer may make in one rolling hour (429 beyond). */
+export const CHECK_DEPOSITS_PER_HOUR_MAX = 10;
+/** The sum of the stored (re-encoded) check photos one customer may keep: 20 MB. */
+export const CHECK_IMAGE_QUOTA_BYTES = 20 * 1024 * 1024;
+/** The most pixels a check photo may have before decoding is refused (a 40-megapixel photo). */
+export const CHECK_IMAGE_PIXELS_MAX = 40_000_000;
+
 /** The names customers choose between (docs/decisions: transfer types). */
 export const transferTypes = ['Local Transfer', 'Wire Transfer', 'International Transfer'] as const;
 export const transferTypeSchema = z.enum(transferTypes);
 export type TransferType = z.infer<typeof transferTypeSchema>;
 
 /** What the customer-facing record calls each kind of movement (SPEC §3 `type`). */
-export const recordTypes = [...transferTypes, 'Deposit', 'Check Deposit', 'Withdrawal'] as const;
+export const recordTypes = [
+  ...transferTypes,
+  'Deposit',
+  'Check Deposit',
+  'Withdrawal',
+  /** A deposited check that bounced: the reviewer returned it (decision 0071). */
+  'Returned Check',
+] as const;
 export const recordTypeSchema = z.enum(recordTypes);
 export type RecordType = z.infer<typeof recordTypeSchema>;
 
@@ -94,6 +119,20 @@ export const transferRequestSchema = z
   });
 export type TransferRequest = z.input<typeof transferRequestSchema>;
 
+export const holdStatuses = ['active', 'released', 'returned'] as const;
+export const holdStatusSchema = z.enum(holdStatuses);
+export type HoldStatus = z.infer<typeof holdStatusSchema>;
+
+/** The hold a check deposit placed, as its record shows it. */
+export const recordHoldSchema = z.object({
+  status: holdStatusSchema,
+  /** What is still held now ("0.00" once released or returned). */
+  heldAmount: moneySchema,
+  /** When the whole deposit is (or was) available on the release schedule, ISO 8601. */
+  availableAt: z.string(),
+});
+export type RecordHold = z.infer<typeof recordHoldSchema>;
+
 /** SPEC §3: the customer-facing record of a money movement, as the API returns it. */
 export const transactionRecordSchema = z.object({
   id: z.uuid(),
@@ -114,6 +153,8 @@ export const transactionRecordSchema = z.object({
   internationalDetails: internationalDetailsSchema.nullable(),
   createdAt: z.string(),
   created_at: z.string(),
+  /** The check deposit's hold; null for every other record. */
+  hold: recordHoldSchema.nullable(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
@@ -121,6 +162,8 @@ export const movementResponseSchema = z.object({
   transaction: transactionRecordSchema,
   /** The customer's balance right after the movement. */
   balance: moneySchema,
+  /** What of it the customer can spend now: the balance less active check holds. */
+  availableBalance: moneySchema,
 });
 export type MovementResponse = z.infer<typeof movementResponseSchema>;
 
@@ -136,8 +179,9 @@ export const checkDepositRequestSchema = z.strictObject({
     .string()
     .trim()
     .regex(new RegExp(`^\\d{1,${CHECK_NUMBER_LENGTH_MAX}}$`), 'Enter the check number (digits only)'),
-  frontImage: checkImageSchema.optional(),
-  backImage: checkImageSchema.optional(),
+  /** Both photos are required (issue 13): a check without them is not accepted. */
+  frontImage: checkImageSchema,
+  backImage: checkImageSchema,
 });
 
 export const reasonSchema = z

@@ -59,6 +59,44 @@ export const errorCatalogue = {
     message: "Invalid date: a record cannot be dated before the customer's account was opened.",
   },
   INVALID_CHECK_IMAGE: { status: 400, message: 'Check photos must be JPEG or PNG images of at most 5 MB.' },
+
+  // Ours: check deposits and holds (issue 13, decisions 0070–0074).
+  CHECK_IMAGE_TOO_LARGE: {
+    status: 400,
+    message: 'Check photos can be at most 40 megapixels. Take the photo again at a lower resolution.',
+  },
+  CHECK_AMOUNT_OVER_LIMIT: { status: 422, message: 'A single check can be for at most $10,000.00.' },
+  CHECK_DAILY_LIMIT_EXCEEDED: {
+    status: 422,
+    message: 'This deposit would take your check deposits today over $20,000.00.',
+  },
+  CHECK_30_DAY_LIMIT_EXCEEDED: {
+    status: 422,
+    message: 'This deposit would take your check deposits in the last 30 days over $50,000.00.',
+  },
+  DUPLICATE_CHECK_NUMBER: {
+    status: 409,
+    message: 'A check with this number has already been deposited to your account.',
+  },
+  DUPLICATE_CHECK_IMAGE: {
+    status: 409,
+    message: 'This check photo has already been deposited to your account.',
+  },
+  CHECK_DEPOSIT_RATE_LIMITED: {
+    status: 429,
+    message: 'You can deposit at most 10 checks an hour. Please try again later.',
+  },
+  CHECK_IMAGE_QUOTA_EXCEEDED: {
+    status: 422,
+    message: 'Your storage for check photos is full. Please contact Larkspur Bank support.',
+  },
+  HOLD_NOT_FOUND: { status: 404, message: 'Hold not found.' },
+  HOLD_RECORD_AMOUNT_FIXED: {
+    status: 409,
+    message: "A held check deposit's amount cannot be edited. Release or return the check instead.",
+  },
+  HOLD_ALREADY_RETURNED: { status: 409, message: 'This check has already been returned.' },
+  HOLD_NOT_ACTIVE: { status: 409, message: 'This hold has already been released or returned.' },
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,
     message: 'The Idempotency-Key header must be 1 to 100 letters, digits, dashes or underscores.',

@@ -43,6 +43,7 @@ export const paths = {
   adminTransactions: '/admin/dashboard/transactions',
   adminLoans: '/admin/dashboard/loans',
   adminAudit: '/admin/dashboard/audit',
+  adminHolds: '/admin/dashboard/holds',
 
   devMailbox: '/dev/mailbox',
 } as const;

@@ -145,27 +145,70 @@ export function parseCsv(text: string): string[][] {
 const CHECK_WIDTH_PX = 660;
 const CHECK_HEIGHT_PX = 300;
 
-/** A small drawing of a check, made in the test (sharp renders the SVG): front as PNG, back as JPEG. */
-export async function checkImages(): Promise<{ front: Buffer; back: Buffer }> {
+export interface CheckDrawing {
+  checkNumber: string;
+  /** As printed on the check: "240.00". */
+  amount: string;
+  payee: string;
+}
+
+const DEFAULT_CHECK: CheckDrawing = { checkNumber: '1042', amount: '240.00', payee: 'Robin Tester' };
+
+/**
+ * A small drawing of a check, made in the test (sharp renders the SVG): front as PNG, back as JPEG.
+ * Both sides are required, and the bank refuses a photo it has seen before on the account, so
+ * each check drawn with its own number and amount is a different picture.
+ */
+export async function checkImages(
+  drawing: Partial<CheckDrawing> = {},
+): Promise<{ front: Buffer; back: Buffer }> {
+  const { checkNumber, amount, payee } = { ...DEFAULT_CHECK, ...drawing };
   const svg = (body: string) =>
     Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${CHECK_WIDTH_PX}" height="${CHECK_HEIGHT_PX}"><rect width="100%" height="100%" fill="#f5f3e8" stroke="#8a8468" stroke-width="6"/>${body}</svg>`,
     );
   const front = await sharp(
     svg(
-      '<text x="30" y="50" font-family="sans-serif" font-size="22" fill="#333">Acme Payroll Inc.</text><text x="520" y="50" font-family="monospace" font-size="20" fill="#333">1042</text><text x="30" y="130" font-family="sans-serif" font-size="20" fill="#333">Pay to the order of Robin Tester</text><rect x="480" y="105" width="150" height="36" fill="#fff" stroke="#8a8468"/><text x="495" y="130" font-family="monospace" font-size="20" fill="#333">$ 240.00</text><text x="30" y="270" font-family="monospace" font-size="18" fill="#333">⑆021000021⑆ 1234567890⑈ 1042</text>',
+      `<text x="30" y="50" font-family="sans-serif" font-size="22" fill="#333">Acme Payroll Inc.</text><text x="520" y="50" font-family="monospace" font-size="20" fill="#333">${checkNumber}</text><text x="30" y="130" font-family="sans-serif" font-size="20" fill="#333">Pay to the order of ${payee}</text><rect x="460" y="105" width="170" height="36" fill="#fff" stroke="#8a8468"/><text x="472" y="130" font-family="monospace" font-size="20" fill="#333">$ ${amount}</text><text x="30" y="270" font-family="monospace" font-size="18" fill="#333">⑆021000021⑆ 1234567890⑈ ${checkNumber}</text>`,
     ),
   )
     .png()
     .toBuffer();
   const back = await sharp(
     svg(
-      '<text x="30" y="60" font-family="sans-serif" font-size="18" fill="#333">Endorse here</text><text x="30" y="110" font-family="cursive" font-size="30" fill="#1a3a8a">Robin Tester</text><text x="30" y="150" font-family="sans-serif" font-size="16" fill="#333">For mobile deposit at Larkspur Bank only</text>',
+      `<text x="30" y="60" font-family="sans-serif" font-size="18" fill="#333">Endorse here</text><text x="30" y="110" font-family="cursive" font-size="30" fill="#1a3a8a">${payee}</text><text x="30" y="150" font-family="sans-serif" font-size="16" fill="#333">For mobile deposit at Larkspur Bank only</text><text x="30" y="270" font-family="monospace" font-size="14" fill="#777">Check ${checkNumber} · $ ${amount}</text>`,
     ),
   )
     .jpeg({ quality: 80 })
     .toBuffer();
   return { front, back };
+}
+
+/** A check deposit through the API, both photos attached (setup for tests about something else). */
+export async function depositCheckThroughApi(
+  request: APIRequestContext,
+  check: { amount: string; checkNumber: string; payee?: string },
+): Promise<{
+  transaction: { id: string; transactionId: string };
+  balance: string;
+  availableBalance: string;
+}> {
+  const images = await checkImages(check);
+  const response = await request.post('/api/deposits/check', {
+    data: {
+      amount: check.amount,
+      checkNumber: check.checkNumber,
+      frontImage: { contentType: 'image/png', dataBase64: images.front.toString('base64') },
+      backImage: { contentType: 'image/jpeg', dataBase64: images.back.toString('base64') },
+    },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as {
+    transaction: { id: string; transactionId: string };
+    balance: string;
+    availableBalance: string;
+  };
 }
 
 /** Writes the CSV a download produced and returns its text. */

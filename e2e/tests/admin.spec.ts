@@ -440,6 +440,7 @@ test.describe('admin console: overview and audit log', () => {
       ['Users', 'Users'],
       ['Transactions', 'Transactions'],
       ['Loans', 'Loans'],
+      ['Check holds', 'Check holds'],
       ['Audit log', 'Audit log'],
     ] as const) {
       await nav.getByRole('link', { name: label }).focus();
@@ -471,6 +472,7 @@ test.describe('admin console: access', () => {
       '/admin/dashboard/transactions',
       '/admin/dashboard/loans',
       '/admin/dashboard/audit',
+      '/admin/dashboard/holds',
     ]) {
       await page.goto(path);
       // The guard sends them to /admin/login, a guest-only page, which sends a customer home.
@@ -493,6 +495,11 @@ test.describe('admin console: access', () => {
       ['PATCH', `/api/admin/loans/${id}`],
       ['POST', `/api/admin/loans/${id}/approve`],
       ['GET', '/api/admin/audit'],
+      ['GET', '/api/admin/holds'],
+      ['POST', `/api/admin/holds/${id}/release`],
+      ['POST', `/api/admin/holds/${id}/return`],
+      ['GET', `/api/admin/holds/${id}/images/front`],
+      ['GET', `/api/admin/holds/${id}/images/back`],
     ];
     for (const [method, url] of calls) {
       const response = await page.request.fetch(url, { method, data: method === 'GET' ? undefined : {} });

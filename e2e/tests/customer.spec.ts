@@ -5,6 +5,7 @@ import {
   balanceOf,
   checkImages,
   customerTest as test,
+  depositCheckThroughApi,
   downloadText,
   fund,
   openAccount,
@@ -445,11 +446,7 @@ test.describe('customer: transactions', () => {
       amount: '75.00',
       purpose: 'Rent share',
     });
-    const deposit = await page.request.post('/api/deposits/check', {
-      data: { amount: '40.00', checkNumber: '777' },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(deposit.status()).toBe(201);
+    await depositCheckThroughApi(page.request, { amount: '40.00', checkNumber: '777' });
 
     await open(page, '/user/dashboard/transactions', 'Transactions');
     await expect(page.getByRole('status').filter({ hasText: 'Showing 4 transactions' })).toBeVisible();

@@ -58,6 +58,9 @@ import { avatarRoutes } from './modules/users/avatar-routes';
 import { meRoutes } from './modules/users/me-routes';
 import { createUserService } from './modules/users/user-service';
 import { createHousekeeping, type Housekeeping } from './modules/housekeeping/housekeeping';
+import { createHoldReleaseJob, type HoldReleaseJob } from './modules/holds/hold-release-job';
+import { adminHoldRoutes } from './modules/holds/hold-routes';
+import { createHoldService } from './modules/holds/hold-service';
 import type { RandomInt } from './modules/users/account-numbers';
 import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
 import { createGuards, registerAuthentication, sessionCookieFor } from './plugins/authentication';
@@ -92,6 +95,8 @@ declare module 'fastify' {
     email: EmailModule;
     /** For tests: `runOnce()` instead of the timer. */
     housekeeping: Housekeeping;
+    /** For tests: `runOnce()` releases the due check-deposit holds. */
+    holdRelease: HoldReleaseJob;
   }
 }
 
@@ -315,6 +320,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await banking.ensureSystemAccounts();
   const loans = createLoanService({ db: database.db, clock, banking, audit, users });
+  const holds = createHoldService({
+    db: database.db,
+    clock,
+    outbox: email.outbox,
+    brand: email.brand,
+    audit,
+    users,
+  });
+  const holdRelease = createHoldReleaseJob({
+    db: database.db,
+    clock,
+    logger: app.log,
+    onReleased: (userIds) => users.profilesChanged(userIds),
+  });
+  app.decorate('holdRelease', holdRelease);
+  if (deps.startBackgroundJobs ?? true) app.addHook('onReady', async () => holdRelease.start());
+  app.addHook('onClose', () => holdRelease.stop());
 
   // Routes.
   await app.register(
@@ -349,6 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           });
           await admin.register(adminLedgerRoutes({ db: database.db, banking }));
           await admin.register(adminLoanRoutes({ loans }));
+          await admin.register(adminHoldRoutes({ holds }));
           await admin.register(adminConsoleRoutes({ db: database.db, clock, users, sessions, audit }));
         },
         { prefix: '/admin' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPhotos } from '../test/check-images';
 import { JSON_HEADERS } from '../test/identity';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { fillPath, moneyFields, readOperations, type Operation } from './openapi';
@@ -62,7 +63,7 @@ function validBody(op: Operation, world: World): Record<string, unknown> {
       amount: '1.00',
       purpose: 'Rent',
     },
-    'POST /api/deposits/check': { amount: '1.00', checkNumber: '1001' },
+    'POST /api/deposits/check': { amount: '1.00', checkNumber: '1001', ...photos },
     'POST /api/admin/users/{id}/credit': { amount: '1.00', reason: 'Opening deposit' },
     'POST /api/admin/users/{id}/debit': { amount: '1.00', reason: 'Cash withdrawal' },
     'POST /api/admin/transactions': {
@@ -102,8 +103,11 @@ function validBody(op: Operation, world: World): Record<string, unknown> {
 let t: TestApp;
 let world: World;
 let moneyOps: Operation[];
+/** Valid photos for the check deposit's body (both are required): only the amount is hostile. */
+let photos: Awaited<ReturnType<typeof checkPhotos>>;
 
 beforeAll(async () => {
+  photos = await checkPhotos();
   t = await buildTestApp();
   world = await buildWorld(t);
   moneyOps = (await readOperations(t.app)).filter((op) => op.body !== null && moneyFields(op).length > 0);

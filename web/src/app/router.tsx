@@ -269,6 +269,12 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.adminHolds,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-holds-page')).AdminHoldsPage,
+              }),
+            },
+            {
               path: paths.adminAudit,
               lazy: async () => ({
                 Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage,

@@ -18,6 +18,7 @@ const profile: Profile = {
   dob: '1990-01-01',
   accountNumber: '40912345678',
   balance: '1234.50',
+  availableBalance: '1009.50',
   currency: 'USD',
   status: 'active',
   role: 'user',

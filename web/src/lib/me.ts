@@ -20,6 +20,7 @@ const PROFILE_STRING_FIELDS = [
   'dob',
   'accountNumber',
   'balance',
+  'availableBalance',
   'currency',
   'avatar',
   'accountLimit',

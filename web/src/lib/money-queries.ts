@@ -20,22 +20,29 @@ function refreshRecords(queryClient: QueryClient): void {
  * After this customer moved money: the balance the server answered goes into the profile at once
  * (every screen shows it without waiting for the live stream), and records and charts are re-read.
  */
-export function afterMoneyMoved(queryClient: QueryClient, balance: string): void {
-  queryClient.setQueryData<Profile>(meQueryKey, (me) => (me ? { ...me, balance } : me));
+export function afterMoneyMoved(
+  queryClient: QueryClient,
+  moved: Pick<Profile, 'balance' | 'availableBalance'>,
+): void {
+  const { balance, availableBalance } = moved;
+  queryClient.setQueryData<Profile>(meQueryKey, (me) => (me ? { ...me, balance, availableBalance } : me));
   refreshRecords(queryClient);
 }
 
 /**
  * For screens that list records: when the balance changes while they are open (money arriving,
- * pushed by the live profile stream), the records and charts are re-read too.
+ * pushed by the live profile stream), the records and charts are re-read too. So when only the
+ * available balance changes: a check's hold was released or the check returned, which the records
+ * show.
  */
 export function useRefreshOnBalanceChange(): void {
   const queryClient = useQueryClient();
-  const balance = useMe().data?.balance;
-  const seen = useRef(balance);
+  const me = useMe().data;
+  const balances = me ? `${me.balance}/${me.availableBalance}` : undefined;
+  const seen = useRef(balances);
   useEffect(() => {
-    if (seen.current !== undefined && balance !== undefined && balance !== seen.current)
+    if (seen.current !== undefined && balances !== undefined && balances !== seen.current)
       refreshRecords(queryClient);
-    seen.current = balance;
-  }, [balance, queryClient]);
+    seen.current = balances;
+  }, [balances, queryClient]);
 }

@@ -5,3 +5,4 @@ export * from './email';
 export * from './identity';
 export * from './ledger';
 export * from './loans';
+export * from './holds';

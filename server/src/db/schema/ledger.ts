@@ -37,6 +37,13 @@ export const accounts = pgTable(
     balanceCents: cents('balance_cents')
       .notNull()
       .default(sql`0`),
+    /**
+     * Customer accounts: the cents of check deposits still on hold (the sum of the active holds'
+     * unreleased parts, decision 0070). Available = balance − held; kept under the account's lock.
+     */
+    heldCents: cents('held_cents')
+      .notNull()
+      .default(sql`0`),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -48,6 +55,12 @@ export const accounts = pgTable(
       .on(t.balanceCents, t.userId)
       .where(sql`${t.kind} = 'customer'`),
     check('accounts_customer_nonnegative', sql`${t.kind} <> 'customer' or ${t.balanceCents} >= 0`),
+    check('accounts_held_nonnegative', sql`${t.heldCents} >= 0`),
+    // Held money is never spent: the last line of defence behind every movement's own check.
+    check(
+      'accounts_customer_available_nonnegative',
+      sql`${t.kind} <> 'customer' or ${t.balanceCents} >= ${t.heldCents}`,
+    ),
     check(
       'accounts_owner',
       sql`(${t.kind} = 'customer' and ${t.userId} is not null and ${t.code} is null) or (${t.kind} = 'system' and ${t.userId} is null and ${t.code} is not null)`,
@@ -72,6 +85,7 @@ export const journalEntries = pgTable(
         'admin_record',
         'adjustment',
         'loan_disbursement',
+        'check_return',
       ],
     }).notNull(),
     description: text('description').notNull(),

@@ -17,6 +17,7 @@ export {
   renderFailedSignInsNotice,
   renderMoneyAlert,
   renderPasswordRecheckNotice,
+  renderReturnedCheckNotice,
   renderSignupAttemptNotice,
   renderVerificationCode,
   type EmailBrand,

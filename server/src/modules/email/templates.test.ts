@@ -9,6 +9,7 @@ import {
   renderFailedSignInsNotice,
   renderMoneyAlert,
   renderPasswordRecheckNotice,
+  renderReturnedCheckNotice,
   renderSignupAttemptNotice,
   renderVerificationCode,
   type EmailBrand,
@@ -234,5 +235,34 @@ describe('security notices (decisions 0081, 0082)', () => {
       expect(email.html).toContain('https://bank.example/login');
       expect(email.params).toMatchObject({ to_email: 'ada@example.com', year: '2026' });
     }
+  });
+});
+
+describe('renderReturnedCheckNotice', () => {
+  const input = {
+    to: 'ada@example.com',
+    name: 'Ada <b>Lovelace</b>',
+    checkNumber: '1042',
+    amountCents: 50_000n,
+    collectedCents: 6_000n,
+    shortfallCents: 44_000n,
+    balanceCents: 7_000n,
+    reference: 'WDL1772636760000K3Q9ABCD',
+    date: new Date('2026-03-04T15:06:00.000Z'),
+  };
+
+  it('says what was returned, what was collected and what is still owed', () => {
+    const email = renderReturnedCheckNotice(input, brand);
+    expect(email.template).toBe('returned-check');
+    expect(email.subject).toBe('Larkspur Bank: check #1042 for $500.00 was returned');
+    expect(email.text).toContain('Your balance covered $60.00 of it; $440.00 is still owed');
+    expect(email.html).not.toContain('<b>Lovelace</b>');
+    expect(email.params).toMatchObject({ collected: '$60.00', shortfall: '$440.00', check_number: '1042' });
+  });
+
+  it('says the whole amount was taken back when the balance covered it', () => {
+    const email = renderReturnedCheckNotice({ ...input, collectedCents: 50_000n, shortfallCents: 0n }, brand);
+    expect(email.text).toContain('The whole $500.00 has been taken back from your balance.');
+    expect(email.text).not.toContain('still owed to');
   });
 });

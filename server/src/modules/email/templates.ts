@@ -353,3 +353,75 @@ export function renderPasswordRecheckNotice(input: SecurityNoticeInput, brand: E
     brand,
   );
 }
+
+// Returned check: a deposited check bounced and a reviewer returned it (decision 0071). Says what
+// was taken back from the balance and, when the balance did not cover it, what is still owed.
+
+export interface ReturnedCheckNoticeInput {
+  to: string;
+  name: string;
+  checkNumber: string;
+  amountCents: bigint;
+  collectedCents: bigint;
+  shortfallCents: bigint;
+  balanceCents: bigint;
+  reference: string;
+  date: Date;
+}
+
+export function renderReturnedCheckNotice(input: ReturnedCheckNoticeInput, brand: EmailBrand): RenderedEmail {
+  const amount = formatMoney(input.amountCents);
+  const collected = formatMoney(input.collectedCents);
+  const shortfall = formatMoney(input.shortfallCents);
+  const balance = formatMoney(input.balanceCents);
+  const date = formatAlertDate(input.date);
+  const year = String(input.date.getUTCFullYear());
+  const name = oneLine(input.name);
+  const subject = oneLine(`${brand.bankName}: check #${input.checkNumber} for ${amount} was returned`);
+  const rows: Row[] = [
+    { label: 'Transaction', value: 'Debit (Returned Check)' },
+    { label: 'Check returned', value: `${amount} Debit`, color: DEBIT_COLOR },
+    { label: 'Taken from your balance', value: collected },
+    { label: 'Still owed', value: shortfall },
+    { label: 'Date', value: date },
+    { label: 'Reference', value: input.reference },
+    { label: 'Balance', value: balance },
+  ];
+  const before = [
+    `Hello ${name},`,
+    `The check #${input.checkNumber} you deposited for ${amount} was returned unpaid, so the deposit has been reversed.`,
+    input.shortfallCents > 0n
+      ? `Your balance covered ${collected} of it; ${shortfall} is still owed to ${brand.bankName}. We will contact you about repaying it.`
+      : `The whole ${amount} has been taken back from your balance.`,
+  ];
+  const after = [
+    `If you have questions about this check, contact ${brand.bankName} support: ${brand.publicOrigin}/support/contact`,
+  ];
+  return {
+    template: 'returned-check',
+    subject,
+    html: htmlDocument({
+      brand,
+      title: 'Returned check',
+      year,
+      paragraphsBefore: before,
+      rows,
+      paragraphsAfter: after,
+    }),
+    text: textDocument({ brand, year, paragraphsBefore: before, rows, paragraphsAfter: after }),
+    params: {
+      to_email: input.to,
+      subject,
+      name,
+      check_number: input.checkNumber,
+      amount,
+      collected,
+      shortfall,
+      balance,
+      reference: input.reference,
+      date,
+      year,
+      from_name: brand.fromName,
+    },
+  };
+}

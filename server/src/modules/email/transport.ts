@@ -9,7 +9,8 @@ export type EmailTemplateName =
   | 'verification-code'
   | 'signup-attempt-notice'
   | 'failed-sign-ins-notice'
-  | 'password-recheck-notice';
+  | 'password-recheck-notice'
+  | 'returned-check';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

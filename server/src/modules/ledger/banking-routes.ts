@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,12 +16,12 @@ import {
   transferRequestSchema,
 } from '@larkspur/contract';
 import type { Database } from '../../db/client';
-import { transactionRecords } from '../../db/schema/index';
+import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { BankingService } from './banking-service';
 import { parseIdempotencyKey } from './idempotency';
-import { toRecordDto } from './records';
+import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
 import type { Clock } from '../../lib/clock';
@@ -190,8 +190,9 @@ export function bankingRoutes(deps: {
       },
       async (request) => {
         const [row] = await db
-          .select()
+          .select({ record: getTableColumns(transactionRecords), hold: recordHoldColumns })
           .from(transactionRecords)
+          .leftJoin(depositHolds, eq(depositHolds.recordId, transactionRecords.id))
           .where(
             and(
               eq(transactionRecords.id, request.params.id),
@@ -201,7 +202,7 @@ export function bankingRoutes(deps: {
           .limit(1);
         // Someone else's record is answered exactly like a missing one.
         if (!row) throw new AppError('TRANSACTION_NOT_FOUND');
-        return toRecordDto(row);
+        return toRecordDto(row.record, toRecordHold(row.hold));
       },
     );
   };

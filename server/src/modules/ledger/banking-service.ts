@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
+  CHECK_DEPOSIT_MAX_CENTS,
   CURRENCY,
-  CHECK_IMAGE_BYTES_MAX,
   formatCents,
   parseAmountToCents,
   RECORD_DATE_FUTURE_SKEW_MS,
@@ -12,12 +12,12 @@ import {
   type ErrorCode,
   type InternationalDetails,
   type MovementResponse,
+  type RecordHold,
   type TransferType,
 } from '@larkspur/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
   accounts,
-  checkImages,
   identities,
   profiles,
   transactionRecordHistory,
@@ -28,9 +28,17 @@ import { AppError, assert } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import { renderMoneyAlert, type EmailBrand, type Outbox } from '../email/index';
 import type { UserService } from '../users/user-service';
+import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../holds/check-images';
+import { enforceDepositRules, placeHold } from '../holds/hold-deposits';
 import { Rejection, runIdempotent, type StoredAnswer } from './idempotency';
 import { lockAccounts, POSTED_ENTRY_ID, postEntry, type EntryKind } from './journal';
-import { counterpartyOf, RECORD_STATUS_SUCCESSFUL, toRecordDto, type RecordRow } from './records';
+import {
+  counterpartyOf,
+  RECORD_STATUS_SUCCESSFUL,
+  recordHoldOf,
+  toRecordDto,
+  type RecordRow,
+} from './records';
 import { ensureSystemAccounts, SYSTEM_ACCOUNTS, type SystemAccountCode } from './system-accounts';
 import { newTransactionId, RECORD_PREFIXES, type RecordPrefix } from './transaction-ids';
 
@@ -52,6 +60,8 @@ interface Customer {
 /** A customer whose account row this transaction holds locked, with its balance as locked. */
 interface LockedCustomer extends Customer {
   balanceCents: bigint;
+  /** Cents of check deposits still on hold: the balance less these is what may be spent. */
+  heldCents: bigint;
 }
 
 export interface TransferInput {
@@ -89,11 +99,6 @@ export interface AdminCashInput {
   reason: string;
 }
 
-export interface CheckImageInput {
-  contentType: 'image/jpeg' | 'image/png';
-  dataBase64: string;
-}
-
 export interface Actor {
   userId: string;
   ip: string | null;
@@ -103,18 +108,6 @@ export interface Actor {
 function positiveAmount(input: string): bigint | null {
   const cents = parseAmountToCents(input);
   return cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS ? null : cents;
-}
-
-/** True when the bytes are what the content type claims (magic numbers), within the size limit. */
-export function isValidCheckImage(image: CheckImageInput): Buffer | null {
-  const bytes = Buffer.from(image.dataBase64, 'base64');
-  if (bytes.length === 0 || bytes.length > CHECK_IMAGE_BYTES_MAX) return null;
-  // Re-encoding must give back the input: rejects anything that was not clean base64.
-  if (bytes.toString('base64').replace(/=+$/, '') !== image.dataBase64.replace(/=+$/, '')) return null;
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  if (image.contentType === 'image/jpeg' ? !jpeg : !png) return null;
-  return bytes;
 }
 
 export function createBankingService(deps: {
@@ -146,6 +139,7 @@ export function createBankingService(deps: {
     openedAt: accounts.createdAt,
     // Read as locked by `lockParties`; a plain read's balance is only a snapshot, and unused.
     balanceCents: accounts.balanceCents,
+    heldCents: accounts.heldCents,
   };
 
   function selectCustomers(tx: DbOrTx, where: SQL | undefined) {
@@ -214,7 +208,9 @@ export function createBankingService(deps: {
       .for('update', { of: accounts });
     const locked = (row: (typeof rows)[number] | undefined): LockedCustomer | null => {
       const customer = toCustomer(row);
-      return customer && row ? { ...customer, balanceCents: row.balanceCents } : null;
+      return customer && row
+        ? { ...customer, balanceCents: row.balanceCents, heldCents: row.heldCents }
+        : null;
     };
     return {
       sender: locked(rows.find((row) => row.userId === senderId)),
@@ -314,8 +310,19 @@ export function createBankingService(deps: {
     return stored;
   }
 
-  function answer(status: number, record: RecordRow, balanceCents: bigint): StoredAnswer {
-    const body: MovementResponse = { transaction: toRecordDto(record), balance: formatCents(balanceCents) };
+  /** The movement's answer: the record (with its hold, for a check deposit) and both balances. */
+  function answer(
+    status: number,
+    record: RecordRow,
+    balanceCents: bigint,
+    heldCents: bigint,
+    hold: RecordHold | null = null,
+  ): StoredAnswer {
+    const body: MovementResponse = {
+      transaction: toRecordDto(record, hold),
+      balance: formatCents(balanceCents),
+      availableBalance: formatCents(balanceCents - heldCents),
+    };
     return { statusCode: status, body };
   }
 
@@ -336,14 +343,21 @@ export function createBankingService(deps: {
       insufficient: ErrorCode;
       record: Omit<RecordValues, 'userId' | 'direction' | 'amountCents'>;
     },
-  ): Promise<{ record: RecordRow; balanceCents: bigint; beforeCents: bigint }> {
+  ): Promise<{
+    record: RecordRow;
+    balanceCents: bigint;
+    beforeCents: bigint;
+    heldCents: bigint;
+    openedAt: Date;
+  }> {
     const systemId = await systemAccount(input.systemCode);
     const locked = await lockAccounts(tx, [input.customer.accountId, systemId]);
     const account = locked.get(input.customer.accountId);
     if (!account) throw new Rejection('USER_NOT_FOUND');
     const signed = input.direction === 'credit' ? input.amountCents : -input.amountCents;
     const balanceCents = account.balanceCents + signed;
-    if (balanceCents < 0n) throw new Rejection(input.insufficient);
+    // Held money is not spendable (decision 0070): a debit must leave the held cents in place.
+    if (balanceCents - account.heldCents < 0n) throw new Rejection(input.insufficient);
     const {
       records: [record],
     } = await postMovement(
@@ -372,7 +386,13 @@ export function createBankingService(deps: {
       ],
     );
     assert(record, 'one record');
-    return { record, balanceCents, beforeCents: account.balanceCents };
+    return {
+      record,
+      balanceCents,
+      beforeCents: account.balanceCents,
+      heldCents: account.heldCents,
+      openedAt: account.createdAt,
+    };
   }
 
   /**
@@ -445,7 +465,7 @@ export function createBankingService(deps: {
           },
         });
         touched.push(customer.userId);
-        return answer(201, moved.record, moved.balanceCents);
+        return answer(201, moved.record, moved.balanceCents, moved.heldCents);
       },
     );
   }
@@ -484,7 +504,9 @@ export function createBankingService(deps: {
             throw new Rejection('RECIPIENT_NOT_FOUND', 'recipientAccount');
           if (recipientAccount === sender.accountNumber)
             throw new Rejection('SELF_TRANSFER', 'recipientAccount');
-          if (sender.balanceCents < amountCents) throw new Rejection('INSUFFICIENT_FUNDS', 'amount');
+          // What may be spent is the available balance: held check deposits stay (decision 0070).
+          if (sender.balanceCents - sender.heldCents < amountCents)
+            throw new Rejection('INSUFFICIENT_FUNDS', 'amount');
 
           // Money to an account outside the bank goes to the settlement account, locked after the
           // sender's; nothing else locks it, so this order cannot deadlock.
@@ -574,42 +596,54 @@ export function createBankingService(deps: {
           assert(debit, 'the sender record was written');
           touched.push(...legs.map((leg) => leg.customer.userId));
           const senderBalance = sender.balanceCents - amountCents;
-          return answer(201, debit, senderBalance);
+          return answer(201, debit, senderBalance, sender.heldCents);
         },
       );
     },
 
-    /** SPEC §7 check deposit: credit the balance, write a Check Deposit record, alert. */
+    /**
+     * SPEC §7 check deposit: credit the balance, write a Check Deposit record, alert — and hold
+     * the money until it clears (issue 13, decision 0070). The photos are decoded and re-encoded
+     * before the transaction (CPU work holds no lock); the rules that count earlier deposits run
+     * under the customer's account lock.
+     */
     async depositCheck(
       userId: string,
       input: {
         amount: string;
         checkNumber: string;
-        frontImage?: CheckImageInput;
-        backImage?: CheckImageInput;
+        frontImage: CheckImageInput;
+        backImage: CheckImageInput;
       },
       idempotencyKey: string | null,
     ): Promise<StoredAnswer> {
+      const amountCents = positiveAmount(input.amount);
+      if (amountCents === null) throw new AppError('INVALID_DEPOSIT_AMOUNT', { field: 'amount' });
+      if (amountCents > CHECK_DEPOSIT_MAX_CENTS)
+        throw new AppError('CHECK_AMOUNT_OVER_LIMIT', { field: 'amount' });
+      const images: StoredCheckImage[] = [
+        await normaliseCheckImage('front', input.frontImage),
+        await normaliseCheckImage('back', input.backImage),
+      ];
       return runMovement(
         { scope: `${userId}:check_deposit`, key: idempotencyKey, request: input },
         async (tx, touched) => {
-          const amountCents = positiveAmount(input.amount);
-          if (amountCents === null) throw new Rejection('INVALID_DEPOSIT_AMOUNT', 'amount');
-          const images: { side: 'front' | 'back'; contentType: string; bytes: Buffer }[] = [];
-          for (const [side, image] of [
-            ['front', input.frontImage],
-            ['back', input.backImage],
-          ] as const) {
-            if (!image) continue;
-            const bytes = isValidCheckImage(image);
-            if (!bytes) throw new Rejection('INVALID_CHECK_IMAGE', `${side}Image`);
-            images.push({ side, contentType: image.contentType, bytes });
-          }
           const customer = await loadCustomer(tx, { userId });
           if (!customer) throw new Rejection('USER_NOT_FOUND');
           if (customer.status !== 'active')
             throw new Rejection(customer.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
-          const { record, balanceCents } = await moveWithSystem(tx, {
+          // Lock as the posting will (both accounts, in id order) before counting earlier deposits.
+          await lockAccounts(tx, [customer.accountId, await systemAccount(SYSTEM_ACCOUNTS.checkClearing)]);
+          const deposit = {
+            userId,
+            accountId: customer.accountId,
+            amountCents,
+            checkNumber: input.checkNumber,
+            images,
+            now: clock.now(),
+          };
+          await enforceDepositRules(tx, deposit);
+          const { record, balanceCents, openedAt } = await moveWithSystem(tx, {
             customer,
             systemCode: SYSTEM_ACCOUNTS.checkClearing,
             direction: 'credit',
@@ -629,20 +663,13 @@ export function createBankingService(deps: {
               purpose: `Check deposit #${input.checkNumber}`,
             },
           });
-          if (images.length > 0) {
-            const now = clock.now();
-            await tx.insert(checkImages).values(
-              images.map((image) => ({
-                recordId: record.id,
-                side: image.side,
-                contentType: image.contentType,
-                bytes: image.bytes,
-                createdAt: now,
-              })),
-            );
-          }
+          const { heldCents, hold } = await placeHold(tx, {
+            ...deposit,
+            recordId: record.id,
+            accountOpenedAt: openedAt,
+          });
           touched.push(customer.userId);
-          return answer(201, record, balanceCents);
+          return answer(201, record, balanceCents, heldCents, hold);
         },
       );
     },
@@ -718,7 +745,7 @@ export function createBankingService(deps: {
             },
           });
           touched.push(customer.userId);
-          return answer(201, moved.record, moved.balanceCents);
+          return answer(201, moved.record, moved.balanceCents, moved.heldCents);
         },
       );
     },
@@ -731,7 +758,7 @@ export function createBankingService(deps: {
       actor: Actor,
       recordId: string,
       input: { amount: string; createdAt: string; reason: string },
-    ): Promise<{ transaction: ReturnType<typeof toRecordDto>; balance: string }> {
+    ): Promise<MovementResponse> {
       try {
         const edited = await db.transaction(async (tx) => {
           const newCents = parseAmountToCents(input.amount);
@@ -748,13 +775,18 @@ export function createBankingService(deps: {
           if (!owner) throw new Rejection('TRANSACTION_USER_GONE');
           const newDate = new Date(input.createdAt);
           checkRecordDate(newDate, owner);
+          // A check deposit's amount is its hold's (decision 0071): reviewers release or return it.
+          if (newCents !== record.amountCents && (await recordHoldOf(tx, recordId)) !== null)
+            throw new Rejection('HOLD_RECORD_AMOUNT_FIXED', 'amount');
           const delta = newCents - record.amountCents;
           const change = record.direction === 'credit' ? delta : -delta;
           const adjustmentsId = await systemAccount(SYSTEM_ACCOUNTS.adjustments);
           const locked = await lockAccounts(tx, [owner.accountId, adjustmentsId]);
           const account = locked.get(owner.accountId);
           if (!account) throw new Rejection('TRANSACTION_USER_GONE');
-          if (account.balanceCents + change < 0n) throw new Rejection('BALANCE_WOULD_BE_NEGATIVE', 'amount');
+          // Nor may a correction spend held check money (decision 0070).
+          if (account.balanceCents - account.heldCents + change < 0n)
+            throw new Rejection('BALANCE_WOULD_BE_NEGATIVE', 'amount');
           let balanceCents = account.balanceCents;
           let entryId: number | null = null;
           const now = clock.now();
@@ -810,7 +842,11 @@ export function createBankingService(deps: {
           });
           return {
             owner: owner.userId,
-            edited: { transaction: toRecordDto(updated), balance: formatCents(balanceCents) },
+            edited: {
+              transaction: toRecordDto(updated, await recordHoldOf(tx, recordId)),
+              balance: formatCents(balanceCents),
+              availableBalance: formatCents(balanceCents - account.heldCents),
+            },
           };
         });
         users.profilesChanged([edited.owner]);

@@ -10,6 +10,9 @@ export interface LockedAccount {
   kind: 'customer' | 'system';
   userId: string | null;
   balanceCents: bigint;
+  /** Check-deposit cents on hold (customer accounts; decision 0070). */
+  heldCents: bigint;
+  createdAt: Date;
 }
 
 /** Most legs any one entry has (a transfer has two); a bound on what one call may write. */
@@ -27,6 +30,8 @@ export async function lockAccounts(tx: DbOrTx, ids: number[]): Promise<Map<numbe
       kind: accounts.kind,
       userId: accounts.userId,
       balanceCents: accounts.balanceCents,
+      heldCents: accounts.heldCents,
+      createdAt: accounts.createdAt,
     })
     .from(accounts)
     .where(inArray(accounts.id, unique))

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_NUMBER_PATTERN,
   DATE_YEAR_MAX,
@@ -7,10 +7,10 @@ import {
   type TransactionRecord,
 } from '@larkspur/contract';
 import type { Database } from '../../db/client';
-import { transactionRecords } from '../../db/schema/index';
+import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
-import { toRecordDto } from './records';
+import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { WHOLE_TRANSACTION_ID } from './transaction-ids';
 
 export interface StatementFilter {
@@ -114,16 +114,18 @@ export async function listRecords(
       sql`(${transactionRecords.createdAt}, ${transactionRecords.id}) < (${c.createdAt}, ${c.id}::uuid)`,
     );
   }
+  // A check deposit shows its hold: one row at most per record (a unique index on record_id).
   const rows = await db
-    .select()
+    .select({ record: getTableColumns(transactionRecords), hold: recordHoldColumns })
     .from(transactionRecords)
+    .leftJoin(depositHolds, eq(depositHolds.recordId, transactionRecords.id))
     .where(and(...where))
     .orderBy(...newestFirst)
     .limit(limit + 1);
   const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
+  const last = items[items.length - 1]?.record;
   const nextCursor = rows.length > limit && last ? encodeInstantIdCursor(last) : null;
-  return { items: items.map(toRecordDto), nextCursor };
+  return { items: items.map((row) => toRecordDto(row.record, toRecordHold(row.hold))), nextCursor };
 }
 
 /** RFC 4180: quote every cell; a cell that a spreadsheet would run as a formula gets a leading '. */

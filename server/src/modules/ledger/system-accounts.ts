@@ -14,6 +14,8 @@ export const SYSTEM_ACCOUNTS = {
   internationalSettlement: 'international_settlement',
   loanDisbursement: 'loan_disbursement',
   adjustments: 'adjustments',
+  /** What a returned check took back that the customer's balance did not cover (decision 0071). */
+  returnedItemLosses: 'returned_item_losses',
 } as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 

@@ -18,6 +18,9 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
  * The ledger's invariants (DESIGN §2), checked straight from the tables: every entry balances;
  * every cached balance equals the sum of its postings; no customer balance is negative; every
  * record points at an entry that touches its owner's account; all balances together sum to zero.
+ * And for check-deposit holds: no customer's available balance (balance − held) is negative;
+ * each account's held cents are the sum of its active holds; each hold matches its Check Deposit
+ * record; an ended hold holds nothing; each returned check has its reversing entry.
  */
 export async function verifyLedger(
   db: Database,
@@ -71,6 +74,79 @@ export async function verifyLedger(
     violations.push({
       rule: "record points at its owner's entry",
       detail: `record ${r.transaction_id} has no posting on its owner's account`,
+    });
+  }
+
+  // Check-deposit holds (decision 0070): held money is never spent, and the holds add up.
+  const overspent = await rows<{ id: string; balance: string; held: string }>(
+    db,
+    sql`select id::text, balance_cents::text as balance, held_cents::text as held from accounts
+        where kind = 'customer' and balance_cents - held_cents < 0 limit ${limit}`,
+  );
+  for (const r of overspent) {
+    violations.push({
+      rule: 'available balance ≥ 0',
+      detail: `account ${r.id}: balance ${r.balance}, held ${r.held}`,
+    });
+  }
+
+  const heldDrift = await rows<{ id: string; cached: string; holds: string }>(
+    db,
+    sql`select a.id::text, a.held_cents::text as cached, coalesce(h.total, 0)::text as holds
+        from accounts a left join (
+          select account_id, sum(amount_cents - released_cents) as total from deposit_holds
+          where status = 'active' group by account_id) h on h.account_id = a.id
+        where a.held_cents <> coalesce(h.total, 0) limit ${limit}`,
+  );
+  for (const r of heldDrift) {
+    violations.push({
+      rule: 'held cents = sum of active holds',
+      detail: `account ${r.id}: held ${r.cached}, active holds ${r.holds}`,
+    });
+  }
+
+  const mismatched = await rows<{ id: string }>(
+    db,
+    sql`select h.id::text from deposit_holds h join transaction_records r on r.id = h.record_id
+        where r.type <> 'Check Deposit' or r.direction <> 'credit' or r.user_id <> h.user_id
+          or r.amount_cents <> h.amount_cents
+        limit ${limit}`,
+  );
+  for (const r of mismatched) {
+    violations.push({
+      rule: 'a hold matches its check deposit',
+      detail: `hold ${r.id} differs from its Check Deposit record (type, owner or amount)`,
+    });
+  }
+
+  const unfinished = await rows<{ id: string; status: string }>(
+    db,
+    sql`select id::text, status from deposit_holds
+        where (status = 'released' and released_cents <> amount_cents)
+           or (status <> 'active' and next_release_at is not null)
+        limit ${limit}`,
+  );
+  for (const r of unfinished) {
+    violations.push({
+      rule: 'an ended hold holds nothing',
+      detail: `hold ${r.id} is ${r.status} but still holds money or awaits a release`,
+    });
+  }
+
+  const unreversed = await rows<{ id: string }>(
+    db,
+    sql`select h.id::text from deposit_holds h
+        where h.status = 'returned' and not exists (
+          select 1 from journal_entries e join postings p on p.entry_id = e.id
+            join accounts a on a.id = p.account_id
+          where e.id = h.return_entry_id and e.kind = 'check_return'
+            and a.code = 'check_clearing' and p.amount_cents = h.amount_cents)
+        limit ${limit}`,
+  );
+  for (const r of unreversed) {
+    violations.push({
+      rule: 'a returned check is reversed',
+      detail: `hold ${r.id} is returned without a check_return entry giving its amount back to check clearing`,
     });
   }
 

@@ -9,6 +9,7 @@ import {
 import {
   accounts,
   auditLog,
+  depositHolds,
   loanApplications,
   loanStatusHistory,
   outboxMessages,
@@ -352,6 +353,20 @@ describe('demo loans', () => {
         now,
         extra: seedDemoLoans({ db: bed.t.database.db, adminId: bed.adminId }),
       });
+
+      // The demo's check deposits are three months old: their holds have all been released.
+      for (const who of [jane, marcus]) {
+        const me = (await request(bed.t.app, who.cookie, 'GET', '/api/me')).json<{
+          balance: string;
+          availableBalance: string;
+        }>();
+        expect(me.availableBalance).toBe(me.balance);
+      }
+      const active = await bed.t.database.db
+        .select({ id: depositHolds.id })
+        .from(depositHolds)
+        .where(eq(depositHolds.status, 'active'));
+      expect(active).toEqual([]);
 
       const janes = (await request(bed.t.app, jane.cookie, 'GET', '/api/me/loans')).json<{
         items: CustomerLoan[];

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/index';
@@ -6,6 +7,7 @@ import { ManualClock } from '../../lib/clock';
 import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
 import { createAuditLog } from '../audit/audit-log';
 import type { EmailBrand, Outbox } from '../email/index';
+import { releaseDueHolds } from '../holds/hold-release-job';
 import { createBankingService, type BankingService } from '../ledger/banking-service';
 import { createUserService } from '../users/user-service';
 import type { DemoCustomer } from './demo-seed';
@@ -21,6 +23,20 @@ const silentOutbox: Outbox = {
   // Run alongside a movement as a CTE nothing reads: it writes nothing.
   enqueueStatement: () => sql`select null`,
 };
+
+/** Photos of a demo check: a plain image per side, distinct for each check number. */
+async function demoCheckPhotos(checkNumber: string) {
+  const photo = async (shade: number) => {
+    const bytes = await sharp({
+      create: { width: 240, height: 100, channels: 3, background: { r: 240, g: 236, b: shade } },
+    })
+      .jpeg()
+      .toBuffer();
+    return { contentType: 'image/jpeg' as const, dataBase64: bytes.toString('base64') };
+  };
+  const shade = Number(checkNumber) % 200;
+  return { frontImage: await photo(shade), backImage: await photo(shade + 50) };
+}
 
 /** A small deterministic generator, so every fresh demo looks alike and reads as real. */
 function prng(seed: number): () => number {
@@ -191,7 +207,12 @@ export async function seedDemoHistory(deps: {
   const check = (who: DemoCustomer, day: number, cents: number, number: string) => {
     events.push({
       at: at(day, 12),
-      run: (b) => b.depositCheck(who.userId, { amount: dollars(cents), checkNumber: number }, null),
+      run: async (b) =>
+        b.depositCheck(
+          who.userId,
+          { amount: dollars(cents), checkNumber: number, ...(await demoCheckPhotos(number)) },
+          null,
+        ),
     });
   };
   check(jane, 19, 15_000, '2231');
@@ -202,7 +223,11 @@ export async function seedDemoHistory(deps: {
   for (const event of events) {
     if (event.at.getTime() > deps.now.getTime()) continue;
     clock.set(event.at);
+    // Holds fall due as the clock walks on, as the release job would release them.
+    await releaseDueHolds(db, event.at);
     await event.run(banking);
   }
+  // Three months on, every demo check has cleared.
+  await releaseDueHolds(db, deps.now);
   await deps.extra?.(banking, clock, customers);
 }

@@ -253,6 +253,7 @@ export function createUserService(deps: {
           profile: profiles,
           email: identities.email,
           balanceCents: accounts.balanceCents,
+          heldCents: accounts.heldCents,
           currency: accounts.currency,
         })
         .from(profiles)
@@ -279,6 +280,8 @@ export function createUserService(deps: {
         dob: p.dob,
         accountNumber: p.accountNumber ?? '',
         balance: formatCents(row.balanceCents ?? 0n),
+        // Read in the same row as the balance, so the two always agree (decision 0070).
+        availableBalance: formatCents((row.balanceCents ?? 0n) - (row.heldCents ?? 0n)),
         currency: row.currency ?? 'USD',
         status: p.status,
         role: p.role,

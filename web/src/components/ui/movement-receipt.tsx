@@ -71,6 +71,15 @@ export function MovementReceipt({
               label: 'Balance after',
               value: <Money amount={result.balance} currency={profile.currency} />,
             },
+            // Only when they differ: money from a deposited check is held until the check clears.
+            ...(result.availableBalance !== result.balance
+              ? [
+                  {
+                    label: 'Available to spend',
+                    value: <Money amount={result.availableBalance} currency={profile.currency} />,
+                  },
+                ]
+              : []),
           ]}
         />
       </PrintableReceipt>

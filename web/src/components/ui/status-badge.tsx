@@ -11,11 +11,22 @@ const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-200',
 };
 
-/** A short status word in a pill ("Active", "Frozen", "Pending"): never colour alone. */
-export function StatusBadge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+/**
+ * A short status word in a pill ("Active", "Frozen", "Pending"): never colour alone. `wrap` for a
+ * longer one ("On hold · available Nov 26, 2026") that must fit a phone's narrow list.
+ */
+export function StatusBadge({
+  tone,
+  wrap = false,
+  children,
+}: {
+  tone: BadgeTone;
+  wrap?: boolean;
+  children: ReactNode;
+}) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}
+      className={`inline-flex items-center px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${wrap ? 'rounded-lg' : 'rounded-full whitespace-nowrap'} ${tones[tone]}`}
     >
       {children}
     </span>

@@ -12,6 +12,7 @@ export const adminKeys = {
   loans: (filter: object) => ['admin', 'loans', filter] as const,
   loan: (id: string) => ['admin', 'loan', id] as const,
   audit: (filter: object) => ['admin', 'audit', filter] as const,
+  holds: (filter: object) => ['admin', 'holds', filter] as const,
 };
 
 /** Builds a query string from the filters that are set (empty strings and undefined are left out). */

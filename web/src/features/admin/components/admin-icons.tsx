@@ -30,3 +30,12 @@ export const AuditIcon = (p: IconProps) => (
     <path d="M15 3v4h4M9 12h6M9 16h4" />
   </Icon>
 );
+
+export const CheckHoldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2.5" y="6" width="19" height="12" rx="1.5" />
+    <path d="M6 10h6M6 14h4" />
+    <circle cx="17" cy="13" r="2.5" />
+    <path d="M17 11.8V13l.8.6" />
+  </Icon>
+);

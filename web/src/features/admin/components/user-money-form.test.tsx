@@ -26,6 +26,7 @@ const profile: Profile = {
   dob: '1990-01-01',
   accountNumber: '40912345678',
   balance: '100.10',
+  availableBalance: '100.10',
   currency: 'USD',
   status: 'active',
   role: 'user',

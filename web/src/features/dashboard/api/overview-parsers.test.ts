@@ -39,6 +39,17 @@ const record: TransactionRecord = {
   },
   createdAt: '2026-01-15T12:00:00.000Z',
   created_at: '2026-01-15T12:00:00.000Z',
+  hold: null,
+};
+
+/** A check deposit still on hold. */
+const heldRecord: TransactionRecord = {
+  ...record,
+  type: 'Check Deposit',
+  direction: 'credit',
+  amount: '500.00',
+  internationalDetails: null,
+  hold: { status: 'active', heldAmount: '275.00', availableAt: '2026-01-19T14:00:00.000Z' },
 };
 
 const insights: Insights = {
@@ -99,6 +110,9 @@ describe('the overview’s zod-free parsers', () => {
     pageAgrees(page([]));
     pageAgrees({ items: [{ ...record, internationalDetails: null, extra: 1 }], nextCursor: 'abc', more: 2 });
     pageAgrees(page([record, { ...record, direction: 'sideways' }]));
+    pageAgrees(page([heldRecord, { ...heldRecord, hold: { ...heldRecord.hold, extra: 1 } }]));
+    pageAgrees(page([{ ...heldRecord, hold: { ...heldRecord.hold, status: 'pending' } }]));
+    pageAgrees(page([{ ...heldRecord, hold: [] }]));
     for (const bad of [null, [], {}, { items: [] }, { items: {}, nextCursor: null }, page([null])])
       pageAgrees(bad);
   });
@@ -110,6 +124,22 @@ describe('the overview’s zod-free parsers', () => {
       ),
       { numRuns: 1_000 },
     );
+  });
+
+  it('read a check deposit’s hold as recordHoldSchema does', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('status', 'heldAmount', 'availableAt', 'unknownKey'),
+        fc.oneof(anyValue, fc.constantFrom('active', 'released', 'returned', 'Active', '12.345')),
+        (key, value) => pageAgrees(page([{ ...heldRecord, hold: { ...heldRecord.hold, [key]: value } }])),
+      ),
+      { numRuns: 1_000 },
+    );
+    for (const key of ['status', 'heldAmount', 'availableAt']) {
+      const hold: Record<string, unknown> = { ...heldRecord.hold };
+      delete hold[key];
+      expect(transactionPageParser.safeParse(page([{ ...heldRecord, hold }])).success, key).toBe(false);
+    }
   });
 
   it('trim, upper-case and bound the international details exactly as the contract does', () => {

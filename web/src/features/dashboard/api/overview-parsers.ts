@@ -1,4 +1,4 @@
-import type { Insights, InternationalDetails, TransactionRecord } from '@larkspur/contract';
+import type { Insights, InternationalDetails, RecordHold, TransactionRecord } from '@larkspur/contract';
 import {
   asRecord,
   isMoney,
@@ -72,6 +72,17 @@ function readInternationalDetails(value: unknown): InternationalDetails | undefi
   return { recipientFullName, recipientBank, swiftBic, ibanOrAccount, country, currencyCode, currencySymbol };
 }
 
+/** `holdStatusSchema`. */
+const HOLD_STATUSES: readonly string[] = ['active', 'released', 'returned'] satisfies RecordHold['status'][];
+
+/** `recordHoldSchema`: a plain object (unknown keys dropped). */
+function readHold(value: unknown): RecordHold | undefined {
+  const v = asRecord(value);
+  if (!v || !isString(v.status) || !HOLD_STATUSES.includes(v.status)) return undefined;
+  if (!isMoney(v.heldAmount) || !isString(v.availableAt)) return undefined;
+  return { status: v.status as RecordHold['status'], heldAmount: v.heldAmount, availableAt: v.availableAt };
+}
+
 const RECORD_STRING_FIELDS = [
   'transactionId',
   'type',
@@ -102,6 +113,12 @@ export function readTransactionRecord(value: unknown): TransactionRecord | undef
     if (!details) return undefined;
     internationalDetails = details;
   }
+  let hold: RecordHold | null = null;
+  if (v.hold !== null) {
+    const read = readHold(v.hold);
+    if (!read) return undefined;
+    hold = read;
+  }
   const strings: Partial<Record<RecordStringField, string>> = {};
   for (const key of RECORD_STRING_FIELDS) {
     const field = v[key];
@@ -115,6 +132,7 @@ export function readTransactionRecord(value: unknown): TransactionRecord | undef
     amount,
     routingNumber,
     internationalDetails,
+    hold,
     ...(strings as Record<RecordStringField, string>),
   };
 }

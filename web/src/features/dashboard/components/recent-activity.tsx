@@ -3,6 +3,7 @@ import { ListIcon } from '@/components/ui/banking-icons';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ArrowRightIcon } from '@/components/ui/icons';
+import { HoldBadge } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -57,6 +58,7 @@ export function RecentActivity() {
                   <span className="block text-sm text-slate-600">
                     {record.type} · {formatDateTime(record.createdAt)}
                   </span>
+                  <HoldBadge hold={record.hold} className="mt-1 block" />
                 </span>
                 <SignedMoney
                   amount={record.amount}

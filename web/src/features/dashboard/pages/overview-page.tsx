@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import type { Profile } from '@larkspur/contract';
 import { DepositIcon, SendIcon } from '@/components/ui/banking-icons';
 import { ButtonLink } from '@/components/ui/button';
+import { ClockIcon } from '@/components/ui/icons';
 import { CopyButton } from '@/components/ui/copy-button';
 import { ErrorState } from '@/components/ui/error-state';
+import { onHoldText } from '@/components/ui/hold-text';
 import { Money } from '@/components/ui/money';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge';
@@ -12,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useMe } from '@/lib/me';
 import { useRefreshOnBalanceChange } from '@/lib/money-queries';
 import { usePageMeta } from '@/lib/page-meta';
+import { useHeldDeposits } from '../api/get-held-deposits';
 import { InsightsPanel } from '../components/insights-panel';
 import { MonthSummary } from '../components/month-summary';
 import { RecentActivity } from '../components/recent-activity';
@@ -33,19 +36,41 @@ const statusLabels: Record<Profile['status'], { label: string; tone: BadgeTone }
 const QUICK_ACTION_CLASSES = 'min-h-16 flex-col gap-1 py-2 sm:min-h-12 sm:flex-row sm:gap-2 sm:px-5';
 
 function BalanceCard({ profile }: { profile: Profile }) {
+  const somethingHeld = profile.availableBalance !== profile.balance;
+  const held = useHeldDeposits(somethingHeld);
+  const onHold = onHoldText(profile, held.data?.items);
   return (
     <section
       aria-labelledby="balance-heading"
       className="flex flex-col justify-between gap-5 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-950 p-5 text-white shadow-sm sm:p-6 lg:col-span-2"
     >
-      <div>
-        <h2 id="balance-heading" className="text-sm font-medium text-brand-100">
-          Available balance
-        </h2>
-        {/* Announced when it changes while the page is open (money arriving, live). */}
-        <p aria-live="polite" className="mt-2 text-4xl font-semibold tracking-tight sm:text-5xl">
-          <Money amount={profile.balance} currency={profile.currency} />
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+        <div className="min-w-0">
+          <h2 id="balance-heading" className="text-sm font-medium text-brand-100">
+            Available balance
+          </h2>
+          {/* Announced when it changes while the page is open (money arriving, live). */}
+          <p
+            aria-live="polite"
+            className="mt-2 text-4xl font-semibold tracking-tight sm:text-5xl"
+            data-testid="available-balance"
+          >
+            <Money amount={profile.availableBalance} currency={profile.currency} />
+          </p>
+        </div>
+        {/* The current balance: what the account holds, deposited checks still on hold included. */}
+        <dl className="min-w-0 sm:text-right">
+          <dt className="text-sm font-medium text-brand-100">Current balance</dt>
+          <dd className="mt-1 text-xl font-semibold" data-testid="current-balance">
+            <Money amount={profile.balance} currency={profile.currency} />
+          </dd>
+        </dl>
+        {onHold ? (
+          <p className="w-full text-sm text-brand-100" data-testid="on-hold">
+            <ClockIcon className="mr-1.5 inline size-4 align-[-0.2em]" />
+            {onHold}
+          </p>
+        ) : null}
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
         <ButtonLink variant="inverse" to={paths.userSendMoney} className={QUICK_ACTION_CLASSES}>
@@ -161,7 +186,7 @@ export function OverviewPage() {
           </div>
           <AfterFirstPaint>
             <div className="grid gap-4 lg:grid-cols-3">
-              <div className="lg:col-span-2">
+              <div className="min-w-0 lg:col-span-2">
                 <RecentActivity />
               </div>
               <MonthSummary currency={profile.currency} />

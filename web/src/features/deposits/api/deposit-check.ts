@@ -13,7 +13,7 @@ export interface DepositCheckVariables {
   idempotencyKey: string;
 }
 
-/** POST /api/deposits/check: 201 `{ transaction, balance }`. */
+/** POST /api/deposits/check: 201 `{ transaction, balance, availableBalance }`, the record with its hold. */
 export function depositCheck({ request, idempotencyKey }: DepositCheckVariables) {
   return api('/api/deposits/check', {
     method: 'POST',
@@ -28,6 +28,6 @@ export function useDepositCheck() {
   return useMutation({
     mutationFn: depositCheck,
     meta: { handlesErrors: true },
-    onSuccess: (result) => afterMoneyMoved(queryClient, result.balance),
+    onSuccess: (result) => afterMoneyMoved(queryClient, result),
   });
 }

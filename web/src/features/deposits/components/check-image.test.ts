@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_IMAGE_BYTES_MAX, errorMessage } from '@larkspur/contract';
 import { checkFileProblem, checkPhotoMessages, readCheckPhoto, sniffImageType } from './check-image';
 import { balanceAfterDeposit, toDepositRequest } from './deposit-review';
-import { validateDepositFields } from './deposit-validation';
+import {
+  fieldOfDepositError,
+  PHOTO_REQUIRED,
+  validateDepositFields,
+  validateDepositPhotos,
+} from './deposit-validation';
 
 // The smallest valid images there are: a 1×1 PNG and the first bytes of a JPEG.
 const PNG_BYTES = Uint8Array.from(
@@ -64,22 +69,52 @@ describe('the deposit review', () => {
     expect(balanceAfterDeposit('10.00', 'x')).toBeNull();
   });
 
+  const photo = {
+    name: 'f.png',
+    sizeBytes: 1,
+    contentType: 'image/png' as const,
+    dataBase64: 'AAAA',
+    dataUrl: '',
+  };
+
   it('sends the photos as the API takes them', () => {
-    const photo = {
-      name: 'f.png',
-      sizeBytes: 1,
-      contentType: 'image/png' as const,
-      dataBase64: 'AAAA',
-      dataUrl: '',
-    };
     expect(
-      toDepositRequest({ values: { amount: ' 12.5 ', checkNumber: '1001' }, front: photo, back: null }),
+      toDepositRequest({
+        values: { amount: ' 12.5 ', checkNumber: '1001' },
+        front: photo,
+        back: { ...photo, contentType: 'image/jpeg', dataBase64: 'BBBB' },
+      }),
     ).toEqual({
       amount: '12.5',
       checkNumber: '1001',
       frontImage: { contentType: 'image/png', dataBase64: 'AAAA' },
-      backImage: undefined,
+      backImage: { contentType: 'image/jpeg', dataBase64: 'BBBB' },
     });
+  });
+
+  it('asks for both photos, as the contract requires them', () => {
+    expect(validateDepositPhotos({ front: null, back: null })).toEqual(PHOTO_REQUIRED);
+    expect(validateDepositPhotos({ front: photo, back: null })).toEqual({ back: PHOTO_REQUIRED.back });
+    expect(validateDepositPhotos({ front: null, back: photo })).toEqual({ front: PHOTO_REQUIRED.front });
+    expect(validateDepositPhotos({ front: photo, back: photo })).toEqual({});
+  });
+
+  it('refuses a check over the per-check limit in the server’s words, before uploading', () => {
+    expect(validateDepositFields({ amount: '10000.00', checkNumber: '1' })).toEqual({});
+    expect(validateDepositFields({ amount: '10000.01', checkNumber: '1' })).toEqual({
+      amount: errorMessage('CHECK_AMOUNT_OVER_LIMIT'),
+    });
+    expect(validateDepositFields({ amount: '9999999.99', checkNumber: '1' })).toEqual({
+      amount: errorMessage('CHECK_AMOUNT_OVER_LIMIT'),
+    });
+  });
+
+  it('puts the server’s refusals beside the field they are about', () => {
+    expect(fieldOfDepositError({ field: undefined, code: 'CHECK_DAILY_LIMIT_EXCEEDED' })).toBe('amount');
+    expect(fieldOfDepositError({ field: undefined, code: 'CHECK_30_DAY_LIMIT_EXCEEDED' })).toBe('amount');
+    expect(fieldOfDepositError({ field: undefined, code: 'DUPLICATE_CHECK_NUMBER' })).toBe('checkNumber');
+    expect(fieldOfDepositError({ field: 'backImage', code: 'INVALID_CHECK_IMAGE' })).toBe('backImage');
+    expect(fieldOfDepositError({ field: undefined, code: 'DUPLICATE_CHECK_IMAGE' })).toBeUndefined();
   });
 
   it('says "Invalid deposit amount." for an amount that is not more than zero', () => {

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CHECK_NUMBER_LENGTH_MAX, type Profile } from '@larkspur/contract';
+import {
+  CHECK_DEPOSIT_MAX_CENTS,
+  CHECK_NUMBER_LENGTH_MAX,
+  formatCents,
+  type Profile,
+} from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { AmountField } from '@/components/ui/amount-field';
 import { Button } from '@/components/ui/button';
@@ -8,7 +13,7 @@ import { TextField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
 import type { CheckPhoto } from './check-image';
 import { CheckPhotoField } from './check-photo-field';
-import { depositResolver, type DepositFormValues } from './deposit-validation';
+import { depositResolver, validateDepositPhotos, type DepositFormValues } from './deposit-validation';
 
 export interface DepositDraft {
   values: DepositFormValues;
@@ -16,15 +21,16 @@ export interface DepositDraft {
   back: CheckPhoto | null;
 }
 
+/** A draft that passed the form: both photos are there (the contract requires them). */
+export interface CompleteDepositDraft extends DepositDraft {
+  front: CheckPhoto;
+  back: CheckPhoto;
+}
+
 export interface ServerFieldError {
   field: string | undefined;
   message: string;
 }
-
-export const PHOTO_REQUIRED = {
-  front: 'Add a photo of the front of the check.',
-  back: 'Add a photo of the back of the check.',
-} as const;
 
 /** Step 1 of Deposit check: amount, check number, both photos. */
 export function DepositForm({
@@ -36,7 +42,7 @@ export function DepositForm({
   profile: Profile;
   draft: DepositDraft;
   serverError: ServerFieldError | null;
-  onReview: (draft: DepositDraft) => void;
+  onReview: (draft: CompleteDepositDraft) => void;
 }) {
   const form = useForm<DepositFormValues>({
     defaultValues: draft.values,
@@ -59,7 +65,13 @@ export function DepositForm({
     serverError && !serverError.field ? serverError.message : null,
   );
 
-  const { setError } = form;
+  const { setError, clearErrors } = form;
+  // The server's refusal is about the value it was sent: it goes as soon as that value is edited.
+  // Left until the field's blur, it would vanish as Review is pressed, moving the button from under
+  // the pointer between press and release, so that the click is lost.
+  const clearServerError = (field: keyof DepositFormValues) => () => {
+    if (form.formState.errors[field]?.type === 'server') clearErrors(field);
+  };
   useEffect(() => {
     if (serverError?.field === 'amount' || serverError?.field === 'checkNumber') {
       setError(serverError.field, { type: 'server', message: serverError.message }, { shouldFocus: true });
@@ -68,11 +80,8 @@ export function DepositForm({
 
   const submit = form.handleSubmit(
     (values) => {
-      const missing = {
-        front: front ? undefined : PHOTO_REQUIRED.front,
-        back: back ? undefined : PHOTO_REQUIRED.back,
-      };
-      if (missing.front || missing.back || photoErrors.front || photoErrors.back) {
+      const missing = validateDepositPhotos({ front, back });
+      if (!front || !back || missing.front || missing.back || photoErrors.front || photoErrors.back) {
         setPhotoErrors((current) => ({
           front: current.front ?? missing.front,
           back: current.back ?? missing.back,
@@ -82,9 +91,10 @@ export function DepositForm({
       onReview({ values, front, back });
     },
     () => {
+      const missing = validateDepositPhotos({ front, back });
       setPhotoErrors((current) => ({
-        front: current.front ?? (front ? undefined : PHOTO_REQUIRED.front),
-        back: current.back ?? (back ? undefined : PHOTO_REQUIRED.back),
+        front: current.front ?? missing.front,
+        back: current.back ?? missing.back,
       }));
     },
   );
@@ -97,13 +107,14 @@ export function DepositForm({
           label="Amount of the check"
           hint={
             <>
-              Your balance now: <Money amount={profile.balance} currency={profile.currency} />
+              At most <Money amount={formatCents(CHECK_DEPOSIT_MAX_CENTS)} currency={profile.currency} /> a
+              check.
             </>
           }
           placeholder="0.00"
           maxLength={20}
           error={errors.amount?.message}
-          {...form.register('amount')}
+          {...form.register('amount', { onChange: clearServerError('amount') })}
         />
         <TextField
           label="Check number"
@@ -112,7 +123,7 @@ export function DepositForm({
           autoComplete="off"
           maxLength={CHECK_NUMBER_LENGTH_MAX}
           error={errors.checkNumber?.message}
-          {...form.register('checkNumber')}
+          {...form.register('checkNumber', { onChange: clearServerError('checkNumber') })}
         />
       </div>
       <div className="grid gap-6 sm:grid-cols-2">

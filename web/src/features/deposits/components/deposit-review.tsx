@@ -14,7 +14,9 @@ import { ApiError } from '@/lib/api-client';
 import { useSingleFlight } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { useDepositCheck, type CheckDepositRequest } from '../api/deposit-check';
-import type { DepositDraft, ServerFieldError } from './deposit-form';
+import type { CheckPhoto } from './check-image';
+import type { CompleteDepositDraft, ServerFieldError } from './deposit-form';
+import { fieldOfDepositError } from './deposit-validation';
 
 export const UNCERTAIN_DEPOSIT_MESSAGE =
   'We could not confirm that your deposit went through. Press Confirm again: we use the same reference, so it cannot be credited twice.';
@@ -25,9 +27,8 @@ export function balanceAfterDeposit(balance: string, amount: string): string | n
   return cents === null ? null : formatCents(moneyToCents(balance) + cents);
 }
 
-export function toDepositRequest(draft: DepositDraft): CheckDepositRequest {
-  const image = (photo: DepositDraft['front']) =>
-    photo ? { contentType: photo.contentType, dataBase64: photo.dataBase64 } : undefined;
+export function toDepositRequest(draft: CompleteDepositDraft): CheckDepositRequest {
+  const image = (photo: CheckPhoto) => ({ contentType: photo.contentType, dataBase64: photo.dataBase64 });
   return {
     amount: draft.values.amount.trim(),
     checkNumber: draft.values.checkNumber.trim(),
@@ -49,7 +50,7 @@ export function DepositReview({
   onDeposited,
   onRefused,
 }: {
-  draft: DepositDraft;
+  draft: CompleteDepositDraft;
   profile: Profile;
   idempotencyKey: string;
   onEdit: () => void;
@@ -69,7 +70,8 @@ export function DepositReview({
         const message = error instanceof ApiError ? error.message : UNCERTAIN_DEPOSIT_MESSAGE;
         toast.error(message);
         if (isRetryable(error)) setRetryMessage(UNCERTAIN_DEPOSIT_MESSAGE);
-        else onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
+        else
+          onRefused({ field: error instanceof ApiError ? fieldOfDepositError(error) : undefined, message });
       }),
     );
 
@@ -83,20 +85,18 @@ export function DepositReview({
         <p className="mt-1 text-base text-slate-800">into your account {profile.accountNumber}</p>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        {(['front', 'back'] as const).map((side) =>
-          draft[side] ? (
-            <figure key={side} className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
-              <img
-                src={draft[side].dataUrl}
-                alt={`${side === 'front' ? 'Front' : 'Back'} of the check`}
-                className="aspect-[2.2] w-full object-contain"
-              />
-              <figcaption className="px-2 py-1 text-center text-xs text-slate-700">
-                {side === 'front' ? 'Front' : 'Back'}
-              </figcaption>
-            </figure>
-          ) : null,
-        )}
+        {(['front', 'back'] as const).map((side) => (
+          <figure key={side} className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+            <img
+              src={draft[side].dataUrl}
+              alt={`${side === 'front' ? 'Front' : 'Back'} of the check`}
+              className="aspect-[2.2] w-full object-contain"
+            />
+            <figcaption className="px-2 py-1 text-center text-xs text-slate-700">
+              {side === 'front' ? 'Front' : 'Back'}
+            </figcaption>
+          </figure>
+        ))}
       </div>
       <DetailList
         rows={[
@@ -111,7 +111,8 @@ export function DepositReview({
       />
       {retryMessage ? <FormAlert>{retryMessage}</FormAlert> : null}
       <p className="text-sm text-slate-700">
-        Keep the paper check for 14 days after the money shows in your account, then destroy it.
+        The money is added to your balance at once and held until the check clears: the receipt says when you
+        can spend it. Keep the paper check for 14 days after the money shows in your account, then destroy it.
       </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" size="lg" onClick={onEdit} disabled={deposit.isPending}>

@@ -1,10 +1,13 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   AMOUNT_MAX_CENTS,
+  CHECK_DEPOSIT_MAX_CENTS,
   checkDepositRequestSchema,
   errorMessage,
   parseAmountToCents,
+  type ErrorCode,
 } from '@larkspur/contract';
+import type { CheckPhoto } from './check-image';
 
 export interface DepositFormValues {
   amount: string;
@@ -13,28 +16,44 @@ export interface DepositFormValues {
 
 export const emptyDeposit: DepositFormValues = { amount: '', checkNumber: '' };
 
+export const PHOTO_REQUIRED = {
+  front: 'Add a photo of the front of the check.',
+  back: 'Add a photo of the back of the check.',
+} as const;
+
 /**
  * The contract's schema for the two typed fields, and the spec's message for an amount that does
- * not parse to more than zero ("Invalid deposit amount."). The photos are checked as they are chosen.
+ * not parse to more than zero ("Invalid deposit amount."). A check over the per-check limit is
+ * refused here with the server's own words, before anything is uploaded.
  */
 export function validateDepositFields(
   values: DepositFormValues,
 ): Partial<Record<keyof DepositFormValues, string>> {
   const errors: Partial<Record<keyof DepositFormValues, string>> = {};
-  const parsed = checkDepositRequestSchema.safeParse({
-    amount: values.amount.trim(),
-    checkNumber: values.checkNumber,
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === 'amount' || key === 'checkNumber') && !errors[key]) errors[key] = issue.message;
-    }
-  }
+  const shape = checkDepositRequestSchema.shape;
+  const checkNumber = shape.checkNumber.safeParse(values.checkNumber);
+  if (!checkNumber.success) errors.checkNumber = checkNumber.error.issues[0]?.message;
+  const amount = shape.amount.safeParse(values.amount.trim());
+  if (!amount.success) errors.amount = amount.error.issues[0]?.message;
   const cents = parseAmountToCents(values.amount.trim());
   if (cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS)
     errors.amount = errorMessage('INVALID_DEPOSIT_AMOUNT');
+  else if (cents > CHECK_DEPOSIT_MAX_CENTS) errors.amount = errorMessage('CHECK_AMOUNT_OVER_LIMIT');
   return errors;
+}
+
+/** Both photos are required: the contract's `frontImage` and `backImage`, each said beside its photo. */
+export function validateDepositPhotos(photos: { front: CheckPhoto | null; back: CheckPhoto | null }): {
+  front?: string;
+  back?: string;
+} {
+  const shape = checkDepositRequestSchema.shape;
+  const image = (photo: CheckPhoto | null) =>
+    photo ? { contentType: photo.contentType, dataBase64: photo.dataBase64 } : undefined;
+  return {
+    front: shape.frontImage.safeParse(image(photos.front)).success ? undefined : PHOTO_REQUIRED.front,
+    back: shape.backImage.safeParse(image(photos.back)).success ? undefined : PHOTO_REQUIRED.back,
+  };
 }
 
 export const depositResolver: Resolver<DepositFormValues, unknown, DepositFormValues> = (values) => {
@@ -46,3 +65,20 @@ export const depositResolver: Resolver<DepositFormValues, unknown, DepositFormVa
   }
   return { values: {}, errors: fieldErrors };
 };
+
+/**
+ * Where the server's refusal of a deposit belongs on the form: the field it names, else the field
+ * the error is about (the check limits under the amount, a repeated number under the number), else
+ * above the form.
+ */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
+  CHECK_AMOUNT_OVER_LIMIT: 'amount',
+  CHECK_DAILY_LIMIT_EXCEEDED: 'amount',
+  CHECK_30_DAY_LIMIT_EXCEEDED: 'amount',
+  INVALID_DEPOSIT_AMOUNT: 'amount',
+  DUPLICATE_CHECK_NUMBER: 'checkNumber',
+};
+
+export function fieldOfDepositError(error: { field: string | undefined; code: string }): string | undefined {
+  return error.field ?? FIELD_OF_CODE[error.code as ErrorCode];
+}

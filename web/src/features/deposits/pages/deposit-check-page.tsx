@@ -5,14 +5,19 @@ import { Page } from '@/components/ui/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { usePageMeta } from '@/lib/page-meta';
-import { DepositForm, type DepositDraft, type ServerFieldError } from '../components/deposit-form';
+import {
+  DepositForm,
+  type CompleteDepositDraft,
+  type DepositDraft,
+  type ServerFieldError,
+} from '../components/deposit-form';
 import { DepositReceipt } from '../components/deposit-receipt';
 import { DepositReview } from '../components/deposit-review';
 import { emptyDeposit } from '../components/deposit-validation';
 
 type Step =
   | { name: 'details' }
-  | { name: 'review'; idempotencyKey: string }
+  | { name: 'review'; idempotencyKey: string; reviewed: CompleteDepositDraft }
   | { name: 'receipt'; result: MovementResponse };
 
 const labels: Record<Step['name'], string> = {
@@ -42,7 +47,7 @@ export function DepositCheckPage() {
   return (
     <Page
       title="Deposit check"
-      intro="Photograph both sides of a check and the money is in your account at once."
+      intro="Photograph both sides of a check: the money is in your account at once, to spend once the check clears."
     >
       <MoneyFlowCard
         id="deposit"
@@ -67,12 +72,12 @@ export function DepositCheckPage() {
               onReview={(next) => {
                 setDraft(next);
                 setServerError(null);
-                setStep({ name: 'review', idempotencyKey: newIdempotencyKey() });
+                setStep({ name: 'review', idempotencyKey: newIdempotencyKey(), reviewed: next });
               }}
             />
           ) : step.name === 'review' ? (
             <DepositReview
-              draft={draft}
+              draft={step.reviewed}
               profile={profile}
               idempotencyKey={step.idempotencyKey}
               onEdit={() => setStep({ name: 'details' })}

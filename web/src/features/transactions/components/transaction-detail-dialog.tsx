@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { DetailList, PrintButton, PrintableReceipt, type ReceiptRow } from '@/components/ui/receipt';
+import { HoldDetail } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format-date';
@@ -16,8 +17,9 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
     { label: 'Date', value: formatDateTime(record.createdAt) },
     { label: 'Type', value: record.type },
     { label: 'Status', value: record.status },
-    { label: 'From', value: record.senderName || '—' },
   ];
+  if (record.hold) rows.push({ label: 'Availability', value: <HoldDetail record={record} /> });
+  rows.push({ label: 'From', value: record.senderName || '—' });
   if (record.senderAccount) rows.push({ label: 'From account', value: mono(record.senderAccount) });
   rows.push({ label: 'To', value: record.recipientName || '—' });
   if (record.recipientAccount) rows.push({ label: 'To account', value: mono(record.recipientAccount) });

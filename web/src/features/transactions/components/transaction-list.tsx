@@ -1,4 +1,5 @@
 import type { TransactionRecord } from '@larkspur/contract';
+import { HoldBadge } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { formatDateTime } from '@/lib/format-date';
 import { describeRecord } from '@/lib/transaction-record';
@@ -12,6 +13,7 @@ interface ListProps {
 /**
  * The statement: a table from the medium breakpoint up, a list of cards on phones. Every row says
  * the direction in words (Credit/Debit) beside the signed amount. The description opens the detail.
+ * A check deposit still on hold, or returned, says so under its description.
  */
 export function TransactionList(props: ListProps) {
   const wide = useMediaQuery(MEDIUM_SCREEN_QUERY);
@@ -57,6 +59,7 @@ function TransactionTable({ records, onOpen }: ListProps) {
                   {describeRecord(record)}
                 </button>
                 {record.purpose ? <p className="mt-0.5 text-slate-600">{record.purpose}</p> : null}
+                <HoldBadge hold={record.hold} className="mt-1 block" />
               </td>
               <td className="px-4 py-3 text-slate-800">{record.type}</td>
               <td className="px-4 py-3 font-mono text-xs text-slate-700">{record.transactionId}</td>
@@ -89,6 +92,7 @@ function TransactionCards({ records, onOpen }: ListProps) {
               <span className="mt-0.5 block truncate font-mono text-xs text-slate-600">
                 {record.transactionId}
               </span>
+              <HoldBadge hold={record.hold} className="mt-1 block" />
             </span>
             <SignedMoney
               amount={record.amount}

@@ -26,6 +26,6 @@ export function useSendTransfer() {
     mutationFn: sendTransfer,
     // The review shows the error beside the field it concerns, and a toast.
     meta: { handlesErrors: true },
-    onSuccess: (result) => afterMoneyMoved(queryClient, result.balance),
+    onSuccess: (result) => afterMoneyMoved(queryClient, result),
   });
 }

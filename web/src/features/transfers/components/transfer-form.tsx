@@ -65,9 +65,10 @@ export function TransferForm({
   const lookup = useRecipientLookup(lookupNumber);
   const recipientUnknown = lookup.error instanceof ApiError && lookup.error.status === 404;
 
-  // What validation knows beyond the fields: the live balance and the payee check's answer.
+  // What validation knows beyond the fields: the live balance and the payee check's answer. What
+  // can be sent is the available balance: deposited checks still on hold are not (issue 13).
   const context: TransferContext = {
-    balance: profile.balance,
+    balance: profile.availableBalance,
     ownAccountNumber: profile.accountNumber,
     recipientUnknown,
   };
@@ -241,8 +242,8 @@ export function TransferForm({
           label="Amount (US dollars)"
           hint={
             <>
-              Available balance: <Money amount={profile.balance} currency={profile.currency} /> · daily
-              sending limit: <Money amount={profile.accountLimit} currency={profile.currency} />
+              Available balance: <Money amount={profile.availableBalance} currency={profile.currency} /> ·
+              daily sending limit: <Money amount={profile.accountLimit} currency={profile.currency} />
             </>
           }
           placeholder="0.00"

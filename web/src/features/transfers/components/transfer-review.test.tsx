@@ -23,6 +23,7 @@ const profile: Profile = {
   dob: '1991-06-15',
   accountNumber: '40911111111',
   balance: '1000.30',
+  availableBalance: '1000.30',
   currency: 'USD',
   status: 'active',
   role: 'user',
@@ -44,6 +45,7 @@ const request: TransferRequestOut = {
 
 const sent: MovementResponse = {
   balance: '750.20',
+  availableBalance: '750.20',
   transaction: {
     id: '5b0f3c9e-2d4a-4c1e-9f7a-1e2d3c4b5a69',
     transactionId: 'TRF1767225600000AB12',
@@ -63,6 +65,7 @@ const sent: MovementResponse = {
     internationalDetails: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     created_at: '2026-01-01T00:00:00.000Z',
+    hold: null,
   },
 };
 

@@ -55,7 +55,7 @@ export const emptyTransfer: TransferFormValues = {
 
 /** What the form knows beyond its own fields; read at each validation, so it is always current. */
 export interface TransferContext {
-  /** The live balance ("1234.50"); undefined while the profile loads. */
+  /** The live available balance ("1234.50", checks on hold left out); undefined while the profile loads. */
   balance: string | undefined;
   ownAccountNumber: string | undefined;
   /** True when confirmation of payee said no Larkspur account has the number typed. */

@@ -1,0 +1,135 @@
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import {
+  CHECK_DEPOSIT_30_DAY_MAX_CENTS,
+  CHECK_DEPOSIT_DAILY_MAX_CENTS,
+  CHECK_DEPOSIT_WINDOW_DAYS,
+  CHECK_DEPOSITS_PER_HOUR_MAX,
+  CHECK_IMAGE_QUOTA_BYTES,
+  type RecordHold,
+} from '@larkspur/contract';
+import type { Tx } from '../../db/client';
+import { accounts, checkImages, depositHolds } from '../../db/schema/index';
+import { Rejection } from '../ledger/idempotency';
+import { toRecordHold } from '../ledger/records';
+import type { StoredCheckImage } from './check-images';
+import { fullyAvailableAt, holdSchedule } from './hold-schedule';
+
+/**
+ * The check-deposit rules that need the database (issue 13, decisions 0070–0073), and placing the
+ * hold. Both run in the deposit's transaction after the customer's account row is locked: every
+ * deposit of one customer queues on that lock, so what is counted here is what the deposit is
+ * written against, and two racing deposits of the same check cannot both pass. The unique indexes
+ * on `deposit_holds` are the last line of defence behind the duplicate rules.
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface DepositToCheck {
+  userId: string;
+  accountId: number;
+  amountCents: bigint;
+  checkNumber: string;
+  images: StoredCheckImage[];
+  now: Date;
+}
+
+export async function enforceDepositRules(tx: Tx, input: DepositToCheck): Promise<void> {
+  const { now } = input;
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const windowStart = new Date(now.getTime() - CHECK_DEPOSIT_WINDOW_DAYS * DAY_MS);
+  const [recent] = await tx
+    .select({
+      lastHour: sql<string>`count(*) filter (where ${depositHolds.createdAt} > ${hourAgo})::text`,
+      today: sql<string>`coalesce(sum(${depositHolds.amountCents}) filter (where ${depositHolds.createdAt} >= ${dayStart}), 0)::text`,
+      window: sql<string>`coalesce(sum(${depositHolds.amountCents}), 0)::text`,
+    })
+    .from(depositHolds)
+    .where(and(eq(depositHolds.userId, input.userId), gt(depositHolds.createdAt, windowStart)));
+  if (Number(recent?.lastHour ?? 0) >= CHECK_DEPOSITS_PER_HOUR_MAX)
+    throw new Rejection('CHECK_DEPOSIT_RATE_LIMITED');
+
+  const hashes = input.images.map((image) => image.sha256);
+  if (new Set(hashes).size !== hashes.length) throw new Rejection('DUPLICATE_CHECK_IMAGE', 'backImage');
+  const duplicates = await tx
+    .select({ checkNumber: depositHolds.checkNumber })
+    .from(depositHolds)
+    .where(
+      and(
+        eq(depositHolds.accountId, input.accountId),
+        or(
+          eq(depositHolds.checkNumber, input.checkNumber),
+          inArray(depositHolds.frontSha256, hashes),
+          inArray(depositHolds.backSha256, hashes),
+        ),
+      ),
+    )
+    .limit(2);
+  if (duplicates.some((row) => row.checkNumber === input.checkNumber))
+    throw new Rejection('DUPLICATE_CHECK_NUMBER', 'checkNumber');
+  if (duplicates.length > 0) throw new Rejection('DUPLICATE_CHECK_IMAGE', 'frontImage');
+
+  // Returned checks count too: a limit is on what was deposited, not on what cleared.
+  if (BigInt(recent?.today ?? '0') + input.amountCents > CHECK_DEPOSIT_DAILY_MAX_CENTS)
+    throw new Rejection('CHECK_DAILY_LIMIT_EXCEEDED', 'amount');
+  if (BigInt(recent?.window ?? '0') + input.amountCents > CHECK_DEPOSIT_30_DAY_MAX_CENTS)
+    throw new Rejection('CHECK_30_DAY_LIMIT_EXCEEDED', 'amount');
+
+  const [stored] = await tx
+    .select({ bytes: sql<string>`coalesce(sum(octet_length(${checkImages.bytes})), 0)::text` })
+    .from(depositHolds)
+    .innerJoin(checkImages, eq(checkImages.recordId, depositHolds.recordId))
+    .where(eq(depositHolds.userId, input.userId));
+  const adding = input.images.reduce((sum, image) => sum + image.bytes.length, 0);
+  if (Number(stored?.bytes ?? 0) + adding > CHECK_IMAGE_QUOTA_BYTES)
+    throw new Rejection('CHECK_IMAGE_QUOTA_EXCEEDED');
+}
+
+/**
+ * Stores the photos and places the hold on a deposit just posted: the whole amount is held, on
+ * the schedule for the account's age; the account's `held_cents` grows by it under the lock the
+ * deposit holds. Returns the account's held cents after and the hold as the record shows it.
+ */
+export async function placeHold(
+  tx: Tx,
+  input: DepositToCheck & { recordId: string; accountOpenedAt: Date },
+): Promise<{ heldCents: bigint; hold: RecordHold }> {
+  const schedule = holdSchedule(input.amountCents, input.now, input.accountOpenedAt);
+  const availableAt = fullyAvailableAt(schedule);
+  const front = input.images.find((image) => image.side === 'front');
+  const back = input.images.find((image) => image.side === 'back');
+  if (!front || !back) throw new Error('Assertion failed: a check deposit has both photos');
+  await tx.insert(checkImages).values(
+    input.images.map((image) => ({
+      recordId: input.recordId,
+      side: image.side,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      createdAt: input.now,
+    })),
+  );
+  await tx.insert(depositHolds).values({
+    recordId: input.recordId,
+    userId: input.userId,
+    accountId: input.accountId,
+    amountCents: input.amountCents,
+    checkNumber: input.checkNumber,
+    frontSha256: front.sha256,
+    backSha256: back.sha256,
+    status: 'active',
+    releaseSchedule: schedule,
+    nextReleaseAt: new Date(schedule[0]?.at ?? availableAt),
+    availableAt,
+    createdAt: input.now,
+  });
+  const [account] = await tx
+    .update(accounts)
+    .set({ heldCents: sql`${accounts.heldCents} + ${input.amountCents}` })
+    .where(eq(accounts.id, input.accountId))
+    .returning({ heldCents: accounts.heldCents });
+  if (!account) throw new Error('Assertion failed: the locked account exists');
+  const hold = toRecordHold({ status: 'active', heldCents: input.amountCents, availableAt });
+  if (!hold) throw new Error('Assertion failed: an active hold has a view');
+  return { heldCents: account.heldCents, hold };
+}
