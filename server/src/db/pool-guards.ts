@@ -9,6 +9,23 @@ import { isDatabaseUnavailable } from './unavailable';
  */
 
 type AnyQuery = (...args: unknown[]) => unknown;
+type ReleasableClient = pg.PoolClient & { release?: (error?: Error | boolean) => void };
+
+/**
+ * pg-pool gives every checkout a `release` that throws when called twice. A client whose
+ * connection was lost is released by its guard as soon as that is known; the holder's release
+ * that follows must then do nothing rather than throw.
+ */
+function releaseOnceQuietly(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  client.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  return client;
+}
 
 /**
  * Gives a pooled client, for its whole life, an error listener, and ends it as soon as one of its
@@ -27,6 +44,11 @@ export function guardPooledClient(client: pg.PoolClient, onUnavailable: () => vo
         if (!isDatabaseUnavailable(error)) return;
         onUnavailable();
         void client.end().catch(() => undefined);
+        // Its holder may never release it: Drizzle sends BEGIN before its try/finally, so a
+        // connection lost at BEGIN would stay checked out for good, and a pool that lost a few
+        // connections that way would stop serving (and never close). The client is ended, so the
+        // pool drops it; the holder's own release later is a no-op (releaseOnceQuietly).
+        (client as ReleasableClient).release?.(error instanceof Error ? error : undefined);
       });
     }
     return result;
@@ -96,20 +118,26 @@ export function retryConnectOnce(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as AnyConnect;
   const retrying: AnyConnect = (callback) => {
     if (callback) {
+      const quietly: ConnectCallback = (error, client, done) => {
+        if (client) releaseOnceQuietly(client);
+        callback(error, client, client ? () => client.release() : done);
+      };
       connect((error, client, done) => {
         if (error && shouldRetryConnect(error)) {
-          connect(callback);
+          connect(quietly);
           return;
         }
-        callback(error, client, done);
+        quietly(error, client, done);
       });
       return undefined;
     }
     const first = connect();
-    return first?.catch((error: unknown) => {
-      if (!shouldRetryConnect(error)) throw error;
-      return connect() as Promise<pg.PoolClient>;
-    });
+    return first
+      ?.catch((error: unknown) => {
+        if (!shouldRetryConnect(error)) throw error;
+        return connect() as Promise<pg.PoolClient>;
+      })
+      .then(releaseOnceQuietly);
   };
   pool.connect = retrying as typeof pool.connect;
 }

@@ -34,6 +34,8 @@ function startServer(databaseUrl: string): Promise<{ code: number | null; output
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl,
       EMAIL_TRANSPORT: 'mailbox',
+      // The dev mailbox on PostgreSQL in production needs the development flag (decision 0087).
+      LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
       OTP_PEPPER: 'x'.repeat(40),
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     },
