@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { isRetryableRead, retryConnectOnce } from './pool-guards';
+import { guardPooledClient, isRetryableRead, retryConnectOnce } from './pool-guards';
 
 describe('isRetryableRead', () => {
   it.each([
@@ -31,7 +31,16 @@ describe('isRetryableRead', () => {
 describe('retryConnectOnce', () => {
   /** A pool whose connect fails with the given errors in turn, then hands out a client. */
   function fakePool(errors: Error[]) {
-    const client = { fake: 'client' };
+    // pg-pool's release throws when called twice, as the real one does.
+    let released = false;
+    const client = {
+      fake: 'client',
+      release: () => {
+        if (released)
+          throw new Error('Release called on client which has already been released to the pool.');
+        released = true;
+      },
+    };
     let calls = 0;
     const pool = {
       connect(callback?: (error: Error | undefined, client?: unknown) => void) {
@@ -84,5 +93,51 @@ describe('retryConnectOnce', () => {
     const fake = fakePool([error]);
     await expect(fake.pool.connect()).rejects.toBe(error);
     expect(fake.calls()).toBe(1);
+  });
+});
+
+describe('a pooled client whose connection is lost', () => {
+  /** A checked-out client (through retryConnectOnce) whose every query fails with `error`. */
+  async function lostClient(error: Error) {
+    const events: string[] = [];
+    const client = {
+      on: () => client,
+      query: () => Promise.reject(error),
+      end: () => {
+        events.push('end');
+        return Promise.resolve();
+      },
+      release: (err?: Error) => {
+        if (events.includes('release'))
+          throw new Error('Release called on client which has already been released to the pool.');
+        events.push(err ? 'release' : 'release');
+      },
+    };
+    const pool = { connect: () => Promise.resolve(client) };
+    retryConnectOnce(pool as unknown as pg.Pool);
+    const checkedOut = (await (pool as unknown as pg.Pool).connect()) as unknown as typeof client;
+    guardPooledClient(checkedOut as unknown as pg.PoolClient, () => events.push('forget'));
+    return { client: checkedOut, events };
+  }
+
+  it("is ended and released by its guard: a holder that never reaches its release (BEGIN outside Drizzle's try) leaks nothing", async () => {
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const { client, events } = await lostClient(lost);
+    await expect(client.query()).rejects.toBe(lost);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['forget', 'end', 'release']);
+    // The holder's own release afterwards does nothing rather than throw.
+    expect(() => client.release()).not.toThrow();
+    expect(events.filter((e) => e === 'release')).toHaveLength(1);
+  });
+
+  it('is left to its holder when the error is not about availability', async () => {
+    const denied = Object.assign(new Error('duplicate key'), { code: '23505' });
+    const { client, events } = await lostClient(denied);
+    await expect(client.query()).rejects.toBe(denied);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual([]);
   });
 });
