@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, depositHolds } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { createPeriodicJob, type JobLogger } from '../../lib/periodic-job';
 import { lockAccounts } from '../ledger/journal';
 import { dueCents, nextReleaseAfter } from './hold-schedule';
 
@@ -25,11 +26,6 @@ export interface HoldReleaseJob {
   stop(): Promise<void>;
   /** One pass: releases every due hold (up to the pass maximum). Tests call this instead of `start()`. */
   runOnce(): Promise<{ released: number; userIds: string[] }>;
-}
-
-interface Logger {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 /** Releases what is due on one due hold, if one is free; false when none is left. */
@@ -81,7 +77,7 @@ export async function releaseDueHolds(
 export function createHoldReleaseJob(deps: {
   db: Database;
   clock: Clock;
-  logger: Logger;
+  logger: JobLogger;
   /** Told which customers' available balance grew (the live profile stream). */
   onReleased?: (userIds: string[]) => void;
   intervalMs?: number;
@@ -98,31 +94,13 @@ export function createHoldReleaseJob(deps: {
     return { released: userIds.length, userIds };
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-
-  function tick(): void {
-    running = runOnce()
-      .catch((error: unknown) => logger.error({ err: error }, 'hold release failed; next run retries'))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  }
-
   return {
-    start() {
-      if (timer || running) return;
-      stopped = false;
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicJob({
+      runOnce,
+      intervalMs,
+      logger,
+      failureMessage: 'hold release failed; next run retries',
+    }),
     runOnce,
   };
 }

@@ -9,6 +9,7 @@ import {
   sessions,
 } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { createPeriodicJob, type JobLogger } from '../../lib/periodic-job';
 import { CONSECUTIVE_FAILURES_MEMORY_MS, FAILURE_WINDOW_MS, LOCK_MAX_MS } from '../auth/login-throttle';
 
 /** How often each instance tidies up. Several instances may run it at once: deletes are idempotent. */
@@ -47,11 +48,6 @@ export interface Housekeeping {
   runOnce(): Promise<HousekeepingResult>;
 }
 
-interface Logger {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 /**
  * Deletes what no rule reads any more, so that tables written on every request do not grow
  * without bound (docs/decisions/0045-housekeeping.md): idempotency keys past their expiry,
@@ -61,7 +57,7 @@ interface Logger {
 export function createHousekeeping(deps: {
   db: Database;
   clock: Clock;
-  logger: Logger;
+  logger: JobLogger;
   /** Only with the mailbox transport; its table is empty otherwise. */
   mailbox: boolean;
   intervalMs?: number;
@@ -135,31 +131,13 @@ export function createHousekeeping(deps: {
     return result;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-
-  function tick(): void {
-    running = runOnce()
-      .catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed; next run retries'))
-      .finally(() => {
-        running = null;
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  }
-
   return {
-    start() {
-      if (timer || running) return;
-      stopped = false;
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
+    ...createPeriodicJob({
+      runOnce,
+      intervalMs,
+      logger,
+      failureMessage: 'housekeeping failed; next run retries',
+    }),
     runOnce,
   };
 }
