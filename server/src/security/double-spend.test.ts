@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { ManualClock } from '../lib/clock';
 import { verifyLedger } from '../modules/ledger/verify';
 import { balanceOf, credit } from '../test/banking';
 import { JSON_HEADERS, createAdmin, loginAdmin, signUpCustomer } from '../test/identity';
-import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from '../test/test-app';
+import { buildTwoInstances, type TestApp, type TwoInstances } from '../test/test-app';
 
 /**
  * Concurrent double-spend through *different doors* at once, over two server instances. The
@@ -17,27 +15,19 @@ import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from 
 const RACERS_PER_DOOR = 5;
 const SAME_KEY_RACERS = 10;
 
-let testDb: TestDatabase;
+let instances: TwoInstances;
 let t: TestApp;
 let second: FastifyInstance;
 let adminCookie: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const clock = new ManualClock();
-  const config = testConfig();
-  const common = { config, clock, logger: false, startBackgroundJobs: false } as const;
-  const first = await buildApp({ ...common, database: testDb.database });
-  second = await buildApp({ ...common, database: await testDb.openPeer() });
-  await Promise.all([first.ready(), second.ready()]);
-  t = { app: first, database: testDb.database, clock, config, close: async () => undefined };
+  instances = await buildTwoInstances();
+  ({ t, second } = instances);
   const admin = await createAdmin(t);
   adminCookie = await loginAdmin(t, admin.email, admin.password);
 });
 afterAll(async () => {
-  await second?.close();
-  await t?.app.close();
-  await testDb?.drop();
+  await instances?.close();
 });
 
 const instance = (i: number) => (i % 2 === 0 ? t.app : second);

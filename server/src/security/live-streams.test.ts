@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { ManualClock } from '../lib/clock';
 import { adminPatch } from '../modules/admin/test-fixtures';
 import { STREAMS_PER_SESSION_MAX } from '../modules/users/live-streams';
 import {
@@ -12,7 +10,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../test/identity';
-import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from '../test/test-app';
+import { buildTwoInstances, type TestApp, type TwoInstances } from '../test/test-app';
 
 /**
  * Issue 13 point 10: live profile streams are capped per session, and end as soon as their session
@@ -25,7 +23,7 @@ import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from 
 const ENDS_WITHIN_MS = 10_000;
 const CONCURRENT_OPENS = 100;
 
-let testDb: TestDatabase;
+let instances: TwoInstances;
 let t: TestApp;
 let second: FastifyInstance;
 let ports: [number, number];
@@ -39,22 +37,14 @@ async function listen(app: FastifyInstance): Promise<number> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const clock = new ManualClock();
-  const config = testConfig();
-  const common = { config, clock, logger: false, startBackgroundJobs: false } as const;
-  const first = await buildApp({ ...common, database: testDb.database });
-  second = await buildApp({ ...common, database: await testDb.openPeer() });
-  await Promise.all([first.ready(), second.ready()]);
-  t = { app: first, database: testDb.database, clock, config, close: async () => undefined };
-  ports = [await listen(first), await listen(second)];
+  instances = await buildTwoInstances();
+  ({ t, second } = instances);
+  ports = [await listen(t.app), await listen(second)];
   const admin = await createAdmin(t);
   adminCookie = await loginAdmin(t, admin.email, admin.password);
 });
 afterAll(async () => {
-  await second?.close();
-  await t?.app.close();
-  await testDb?.drop();
+  await instances?.close();
 });
 
 interface OpenStream {

@@ -143,3 +143,35 @@ export async function buildTestApp(
     },
   };
 }
+
+/** Two instances of the app on one database: `t.app` and `second`. */
+export interface TwoInstances {
+  t: TestApp;
+  second: FastifyInstance;
+  /** Closes both instances and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances sharing one fresh database, as a load balancer would spread a customer's
+ * requests. On PostgreSQL each has its own pool and its own LISTEN connection; on PGlite they
+ * share the one connection. `t.close` is a no-op: close both with `close()`.
+ */
+export async function buildTwoInstances(): Promise<TwoInstances> {
+  const testDb = await createTestDatabase();
+  const clock = new ManualClock();
+  const config = testConfig();
+  const common = { config, clock, logger: false, startBackgroundJobs: false } as const;
+  const first = await buildApp({ ...common, database: testDb.database });
+  const second = await buildApp({ ...common, database: await testDb.openPeer() });
+  await Promise.all([first.ready(), second.ready()]);
+  return {
+    t: { app: first, database: testDb.database, clock, config, close: async () => undefined },
+    second,
+    close: async () => {
+      await second.close();
+      await first.close();
+      await testDb.drop();
+    },
+  };
+}
