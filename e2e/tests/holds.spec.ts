@@ -35,6 +35,10 @@ async function customerBrowser(browser: Browser, surname: string) {
   return { context, page, customer };
 }
 
+/** How long a resized page may take to lay out again before sideways scrolling counts: 3 s. */
+const SETTLE_TRIES = 20;
+const SETTLE_PAUSE_MS = 150;
+
 /** Light and dark, at 375 and 1280 px: NAME-light-375.png … NAME-dark-1280.png. */
 async function screenshotThemes(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
@@ -42,14 +46,21 @@ async function screenshotThemes(page: Page, name: string): Promise<void> {
     await page.emulateMedia({ colorScheme });
     for (const width of SCREEN_WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
-      // Nothing may scroll sideways at a phone's width.
-      const overflow = await page.evaluate(() => {
-        const limit = document.documentElement.clientWidth;
-        const wide = [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`);
-        return { by: document.documentElement.scrollWidth - limit, wide: wide.slice(0, 5) };
-      });
+      // Nothing may scroll sideways at a phone's width. Charts re-measure after a resize
+      // (ResizeObserver, then a render), so the layout gets a moment to settle before it is judged.
+      const measure = () =>
+        page.evaluate(() => {
+          const limit = document.documentElement.clientWidth;
+          const wide = [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > limit + 0.5)
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`);
+          return { by: document.documentElement.scrollWidth - limit, wide: wide.slice(0, 5) };
+        });
+      let overflow = await measure();
+      for (let tries = 0; overflow.by > 0 && tries < SETTLE_TRIES; tries += 1) {
+        await page.waitForTimeout(SETTLE_PAUSE_MS);
+        overflow = await measure();
+      }
       expect(
         overflow.by,
         `${name} at ${width} px scrolls sideways: ${overflow.wide.join(', ')}`,
