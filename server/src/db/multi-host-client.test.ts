@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closedPort, startPgProxy, type PgProxy } from '../test/pg-proxy';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/test-app';
+import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../test/test-app';
 import { openDatabase, type Database, type DatabaseHandle } from './client';
 import { sessionMatches } from './multi-host-client';
 import { isDatabaseUnavailable } from './unavailable';
@@ -59,7 +59,7 @@ describe('sessionMatches', () => {
  * is down), and TCP proxies in front of the local server standing in for a read-only node
  * (mid-failover) or a node that is lost and comes back.
  */
-describe.runIf(testDatabaseKind === 'postgres')('a multi-host DATABASE_URL', () => {
+describeOnPostgres('a multi-host DATABASE_URL', () => {
   let testDb: TestDatabase;
   let base: URL;
   const handles: DatabaseHandle[] = [];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { closedPort, startPgProxy, type PgProxy } from '../test/pg-proxy';
-import { createTestDatabase, testDatabaseKind } from '../test/test-app';
+import { createTestDatabase, itOnPostgres } from '../test/test-app';
 
 /**
  * Start-up against a database that cannot take the migrations: a real server process (as
@@ -66,7 +66,7 @@ describe('start-up when the database cannot take writes', () => {
     expect(output).not.toContain('secret');
   });
 
-  it.runIf(testDatabaseKind === 'postgres')('exits 1 and never migrates on a read-only node', async () => {
+  itOnPostgres('exits 1 and never migrates on a read-only node', async () => {
     // Our own test database behind a proxy that makes every session read-only, never the shared one.
     const testDb = await createTestDatabase();
     cleanups.push(() => testDb.drop());

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app';
 import type { RandomInt } from '../modules/users/account-numbers';
 import { loadConfig, type Config } from '../config';
@@ -15,6 +15,20 @@ export type TestDatabaseKind = 'pglite' | 'postgres';
 
 export const testDatabaseKind: TestDatabaseKind =
   process.env.LARKSPUR_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A suite or test that only means something on PostgreSQL (several connections, terminated
+ * backends) is registered there and absent on PGlite: not skipped, because CI fails on any skip.
+ * A file whose every test is PostgreSQL-only is named `*.postgres.test.ts` instead, which the
+ * PGlite project leaves out (vitest.config.ts).
+ */
+export function describeOnPostgres(name: string, body: () => void): void {
+  if (testDatabaseKind === 'postgres') describe(name, body);
+}
+
+export function itOnPostgres(name: string, fn: () => Promise<void>, timeoutMs?: number): void {
+  if (testDatabaseKind === 'postgres') it(name, fn, timeoutMs);
+}
 
 let cloneCounter = 0;
 

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { identities, loanApplications, transactionRecords } from '../../db/schema/index';
 import { ManualClock } from '../../lib/clock';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/test-app';
+import { createTestDatabase, itOnPostgres, type TestDatabase } from '../../test/test-app';
 import { seedDemoLoans } from '../loans/demo-loans';
 import { seedDemoHistory } from './demo-history';
 import { DEMO_CREDENTIALS_FILE, seedDemoIfEmpty } from './demo-seed';
@@ -127,16 +127,13 @@ describe('the demo seed (issue #13, point 15)', () => {
     DEMO_SEED_TIMEOUT_MS,
   );
 
-  it.runIf(testDatabaseKind === 'postgres')(
-    'seeds once when two instances start on one empty database at the same moment',
-    async () => {
-      const { test, config } = await freshBank();
-      const peer = await test.openPeer();
-      const results = await Promise.all(
-        [test.database.db, peer.db].map((db) => seedDemoIfEmpty({ db, clock: new ManualClock(), config })),
-      );
-      expect(results.filter((r) => r !== null)).toHaveLength(1);
-      expect(await peopleIn(test.database.db)).toBe(3);
-    },
-  );
+  itOnPostgres('seeds once when two instances start on one empty database at the same moment', async () => {
+    const { test, config } = await freshBank();
+    const peer = await test.openPeer();
+    const results = await Promise.all(
+      [test.database.db, peer.db].map((db) => seedDemoIfEmpty({ db, clock: new ManualClock(), config })),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    expect(await peopleIn(test.database.db)).toBe(3);
+  });
 });

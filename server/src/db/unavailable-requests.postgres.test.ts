@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorCatalogue } from '@larkspur/contract';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/error-handler';
 import { JSON_HEADERS, signUpCustomer, type SignedUpCustomer } from '../test/identity';
-import { buildTestApp, testDatabaseKind, type TestApp } from '../test/test-app';
+import { buildTestApp, type TestApp } from '../test/test-app';
 
 /** How long the test waits for the request to queue behind the row lock it holds. */
 const LOCK_WAIT_POLL_MS = 20;
@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the next request succeeds. The backend is terminated while the request waits on a row lock this
  * test holds, so the disconnect lands between the transaction's statements, every time.
  */
-describe.runIf(testDatabaseKind === 'postgres')('requests while the database connection is lost', () => {
+describe('requests while the database connection is lost', () => {
   let t: TestApp;
   let customer: SignedUpCustomer;
   let locker: pg.Client;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { DbOrTx } from './client';
 import { isDatabaseUnavailable } from './unavailable';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../test/test-app';
+import { createTestDatabase, type TestDatabase } from '../test/test-app';
 
 /** How long the test waits for the terminated backend's error to reach the client. */
 const ERROR_ARRIVAL_MS = 300;
@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the process down, whichever state the connection is in: this terminates our own test database's
  * backends from a second connection, never the shared server.
  */
-describe.runIf(testDatabaseKind === 'postgres')('losing a PostgreSQL connection', () => {
+describe('losing a PostgreSQL connection', () => {
   let testDb: TestDatabase;
   let admin: pg.Client;
   const uncaught: unknown[] = [];
