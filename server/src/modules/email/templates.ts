@@ -129,6 +129,21 @@ function textDocument(options: {
   return lines.join('\n');
 }
 
+/** The parts of one email, rendered once as HTML and once as plain text. */
+interface DocumentParts {
+  brand: EmailBrand;
+  title: string;
+  year: string;
+  paragraphsBefore: string[];
+  rows?: Row[];
+  highlight?: string;
+  paragraphsAfter: string[];
+}
+
+function bodies(parts: DocumentParts): { html: string; text: string } {
+  return { html: htmlDocument(parts), text: textDocument(parts) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Money alert (SPEC §3 and §7): one template for every credit and debit.
 
@@ -182,7 +197,7 @@ export function renderMoneyAlert(input: MoneyAlertInput, brand: EmailBrand): Ren
   return {
     template: 'money-alert',
     subject,
-    html: htmlDocument({
+    ...bodies({
       brand,
       title: `${kind} Alert`,
       year,
@@ -190,7 +205,6 @@ export function renderMoneyAlert(input: MoneyAlertInput, brand: EmailBrand): Ren
       rows,
       paragraphsAfter: after,
     }),
-    text: textDocument({ brand, year, paragraphsBefore: before, rows, paragraphsAfter: after }),
     params: {
       to_email: input.to,
       subject,
@@ -231,16 +245,9 @@ export function renderVerificationCode(input: VerificationCodeInput, brand: Emai
   return {
     template: 'verification-code',
     subject,
-    html: htmlDocument({
+    ...bodies({
       brand,
       title: 'Your verification code',
-      year,
-      paragraphsBefore: before,
-      highlight: input.code,
-      paragraphsAfter: after,
-    }),
-    text: textDocument({
-      brand,
       year,
       paragraphsBefore: before,
       highlight: input.code,
@@ -281,14 +288,13 @@ export function renderSignupAttemptNotice(input: SignupAttemptNoticeInput, brand
   return {
     template: 'signup-attempt-notice',
     subject,
-    html: htmlDocument({
+    ...bodies({
       brand,
       title: 'Someone tried to open an account with your email address',
       year,
       paragraphsBefore: before,
       paragraphsAfter: after,
     }),
-    text: textDocument({ brand, year, paragraphsBefore: before, paragraphsAfter: after }),
     params: { to_email: input.to, subject, login_url: loginUrl, year, from_name: brand.fromName },
   };
 }
@@ -323,8 +329,7 @@ function securityNotice(
   return {
     template,
     subject,
-    html: htmlDocument({ brand, title, year, paragraphsBefore: before, paragraphsAfter: after }),
-    text: textDocument({ brand, year, paragraphsBefore: before, paragraphsAfter: after }),
+    ...bodies({ brand, title, year, paragraphsBefore: before, paragraphsAfter: after }),
     params: { to_email: input.to, subject, login_url: loginUrl, year, from_name: brand.fromName },
   };
 }
@@ -400,7 +405,7 @@ export function renderReturnedCheckNotice(input: ReturnedCheckNoticeInput, brand
   return {
     template: 'returned-check',
     subject,
-    html: htmlDocument({
+    ...bodies({
       brand,
       title: 'Returned check',
       year,
@@ -408,7 +413,6 @@ export function renderReturnedCheckNotice(input: ReturnedCheckNoticeInput, brand
       rows,
       paragraphsAfter: after,
     }),
-    text: textDocument({ brand, year, paragraphsBefore: before, rows, paragraphsAfter: after }),
     params: {
       to_email: input.to,
       subject,
