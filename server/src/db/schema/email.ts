@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
 /**
@@ -49,10 +49,17 @@ export const mailboxMessages = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /**
+     * The sender's id of the email (the outbox row's, decision 0105): delivery is at least once,
+     * and a second delivery of one message is dropped by the unique index, as a mail server that
+     * deduplicates on Message-ID would. Null for mail stored before the column existed.
+     */
+    messageId: text('message_id'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   // Looked up by address whatever its case (the e2e tests read their codes this way).
   (t) => [
+    uniqueIndex('mailbox_messages_message_id_idx').on(t.messageId),
     index('mailbox_messages_to_idx').on(sql`lower(${t.toEmail})`, t.id),
     // Housekeeping's: mail past the mailbox's week.
     index('mailbox_messages_created_idx').on(t.createdAt),

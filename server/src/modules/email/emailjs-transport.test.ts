@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmailJsTransport, EMAILJS_SEND_PATH, type EmailJsOptions } from './emailjs-transport';
 import { renderMoneyAlert, renderVerificationCode, type EmailBrand } from './templates';
-import type { OutgoingEmail } from './transport';
+import type { OutboundEmail } from './transport';
 
 /** A local HTTP service that answers as the hosted email API does. */
 interface Recorded {
   method: string;
   url: string;
   contentType: string;
+  idempotencyKey: string | undefined;
   body: Record<string, unknown>;
 }
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
         method: req.method ?? '',
         url: req.url ?? '',
         contentType: req.headers['content-type'] ?? '',
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
       });
       if (answer === 'hang') return;
@@ -65,8 +67,9 @@ function options(overrides: Partial<EmailJsOptions> = {}): EmailJsOptions {
   };
 }
 
-const alert: OutgoingEmail = {
+const alert: OutboundEmail = {
   to: 'ada@example.com',
+  messageId: 'outbox-41.1768478400000',
   ...renderMoneyAlert(
     {
       to: 'ada@example.com',
@@ -121,9 +124,28 @@ describe('EmailJS transport against a local HTTP service', () => {
     expect(params.message_text).toBe(alert.text);
   });
 
+  it('sends the message id as an idempotency key and a template field, the same on every delivery', async () => {
+    // At least once (decision 0105): the service (or a template) can drop the second delivery.
+    const transport = createEmailJsTransport(options());
+    expect(await transport.send(alert)).toEqual({ ok: true });
+    expect(await transport.send(alert)).toEqual({ ok: true });
+    expect(await transport.send({ ...alert, messageId: 'outbox-42.1768478400001' })).toEqual({ ok: true });
+    expect(requests.map((r) => r.idempotencyKey)).toEqual([
+      'outbox-41.1768478400000',
+      'outbox-41.1768478400000',
+      'outbox-42.1768478400001',
+    ]);
+    expect(requests.map((r) => (r.body.template_params as Record<string, string>).message_id)).toEqual(
+      requests.map((r) => r.idempotencyKey),
+    );
+    // What a recorder deduplicating on the key keeps: two messages, not three.
+    expect(new Set(requests.map((r) => r.idempotencyKey)).size).toBe(2);
+  });
+
   it('sends codes with the code template, and no accessToken when no private key is configured', async () => {
-    const code: OutgoingEmail = {
+    const code: OutboundEmail = {
       to: 'ada@example.com',
+      messageId: 'code-3.1768478400000',
       ...renderVerificationCode(
         { to: 'ada@example.com', code: '123456', validForMinutes: 5, now: new Date('2026-01-15T12:00:00Z') },
         brand,

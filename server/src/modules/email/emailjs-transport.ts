@@ -1,4 +1,4 @@
-import { failure, type EmailTransport, type OutgoingEmail, type SendResult } from './transport';
+import { failure, type EmailTransport, type OutboundEmail, type SendResult } from './transport';
 
 /**
  * The hosted email API of SPEC §7 (EmailJS), called with fetch rather than its SDK
@@ -62,7 +62,7 @@ export function createEmailJsTransport(options: EmailJsOptions): EmailTransport 
   const url = `${options.baseUrl.replace(/\/$/, '')}${EMAILJS_SEND_PATH}`;
   const timeoutMs = options.timeoutMs ?? EMAILJS_TIMEOUT_MS;
 
-  function body(message: OutgoingEmail): string {
+  function body(message: OutboundEmail): string {
     return JSON.stringify({
       lib_version: EMAILJS_LIB_VERSION,
       user_id: options.publicKey,
@@ -75,6 +75,8 @@ export function createEmailJsTransport(options: EmailJsOptions): EmailTransport 
         message_text: message.text,
         subject: message.subject,
         to_email: message.to,
+        // The same on every delivery of one outbox row (at least once: decision 0105).
+        message_id: message.messageId,
       },
       ...(options.privateKey === null ? {} : { accessToken: options.privateKey }),
     });
@@ -88,7 +90,8 @@ export function createEmailJsTransport(options: EmailJsOptions): EmailTransport 
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          // An HTTP API that honours idempotency keys drops a second delivery of one message.
+          headers: { 'content-type': 'application/json', 'idempotency-key': message.messageId },
           body: body(message),
           signal: AbortSignal.timeout(timeoutMs),
           // The private key is in the body: never follow it anywhere else.

@@ -6,6 +6,7 @@ import { createMailbox } from './mailbox';
 const from = { name: 'Larkspur Bank', address: 'no-reply@larkspur.bank.example' };
 const message = {
   to: 'ada@example.com',
+  messageId: 'code-1.1768478400000',
   template: 'verification-code',
   subject: 'Your Larkspur Bank Verification Code: 482913',
   html: '<p>482913</p>',
@@ -29,6 +30,22 @@ describe('mailbox transport', () => {
         text: message.text,
         createdAt: clock.now(),
       });
+    } finally {
+      await drop();
+    }
+  });
+
+  it('keeps one copy of a message delivered twice (same message id), and both deliveries succeed', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const mailbox = createMailbox({ db: database.db, clock: new ManualClock(), from });
+      expect(await mailbox.transport.send(message)).toEqual({ ok: true });
+      expect(await mailbox.transport.send(message)).toEqual({ ok: true });
+      expect(
+        await mailbox.transport.sendBatch?.([message, { ...message, messageId: 'code-2.1768478400001' }]),
+      ).toEqual([{ ok: true }, { ok: true }]);
+      const stored = await mailbox.latestFor('ada@example.com', 10);
+      expect(stored.map((m) => m.messageId)).toEqual(['code-2.1768478400001', 'code-1.1768478400000']);
     } finally {
       await drop();
     }

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailboxMessages } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { failure, type EmailTransport, type OutgoingEmail, type SendResult } from './transport';
+import { failure, type EmailTransport, type OutboundEmail, type SendResult } from './transport';
 
 /**
  * The development mailbox: a transport that "delivers" by storing the mail in the database, and
@@ -16,7 +16,7 @@ export const MAILBOX_PAGE_SIZE = 20;
 export const MAILBOX_API_LIMIT_MAX = 50;
 
 export type MailboxMessage = typeof mailboxMessages.$inferSelect;
-export type MailboxSummary = Omit<MailboxMessage, 'html'>;
+export type MailboxSummary = Omit<MailboxMessage, 'html' | 'messageId'>;
 
 export interface Mailbox {
   transport: EmailTransport;
@@ -44,19 +44,24 @@ export function createMailbox(deps: {
   const { db, clock } = deps;
   const fromAddress = formatFromHeader(deps.from);
 
-  async function store(messages: OutgoingEmail[]): Promise<SendResult[]> {
+  async function store(messages: OutboundEmail[]): Promise<SendResult[]> {
     try {
       const now = clock.now();
-      await db.insert(mailboxMessages).values(
-        messages.map((message) => ({
-          fromAddress,
-          toEmail: message.to,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          createdAt: now,
-        })),
-      );
+      // A message delivered again (at least once: decision 0105) is already here: accepted, once.
+      await db
+        .insert(mailboxMessages)
+        .values(
+          messages.map((message) => ({
+            fromAddress,
+            toEmail: message.to,
+            subject: message.subject,
+            html: message.html,
+            text: message.text,
+            messageId: message.messageId,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing({ target: mailboxMessages.messageId });
       return messages.map(() => ({ ok: true }));
     } catch (error) {
       // The database being briefly unavailable is worth another try; nothing else fails here.

@@ -230,7 +230,13 @@ describe('one-time codes', () => {
     };
     const { expiresAt } = await otp.sendNotice('signup', 'Ada@Example.com', notice);
     expect(expiresAt.getTime()).toBe(clock.now().getTime() + OTP_TTL_MS);
-    expect(transport.sent).toEqual([notice]);
+    // With the id of its code row, which a transport deduplicates on.
+    expect(transport.sent).toEqual([
+      {
+        ...notice,
+        messageId: `code-${(await db.select().from(oneTimeCodes))[0]?.id}.${clock.now().getTime()}`,
+      },
+    ]);
 
     expect((await rejection(otp.sendCode('signup', 'ada@example.com'))).code).toBe('RATE_LIMITED');
     expect((await rejection(otp.sendNotice('signup', 'ada@example.com', notice))).code).toBe('RATE_LIMITED');
@@ -248,7 +254,9 @@ describe('one-time codes', () => {
       ...renderSignupAttemptNotice({ to: 'ada@example.com', now: clock.now() }, brand),
     };
     await otp.sendNow(notice);
-    expect(transport.sent).toEqual([notice]);
+    expect(transport.sent).toEqual([
+      { ...notice, messageId: expect.stringMatching(/^direct-[0-9a-f-]{36}$/) },
+    ]);
 
     transport.failNext({ ok: false, retryable: false, reason: '403 Forbidden' });
     expect((await rejection(otp.sendNow(notice))).code).toBe('OTP_SEND_FAILED');

@@ -5,7 +5,14 @@ import { oneTimeCodes } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { renderVerificationCode, type EmailBrand } from './templates';
-import type { EmailLogger, EmailTransport, OutgoingEmail, SendResult } from './transport';
+import {
+  oneTimeCodeMessageId,
+  type EmailLogger,
+  type EmailTransport,
+  type OutboundEmail,
+  type OutgoingEmail,
+  type SendResult,
+} from './transport';
 
 /** SPEC §9: the customer is told the code works for 5 minutes. */
 export const OTP_TTL_MS = 5 * 60_000;
@@ -76,7 +83,7 @@ export function createOtpService(deps: {
     return x.length === y.length && crypto.timingSafeEqual(x, y);
   }
 
-  async function deliver(message: OutgoingEmail): Promise<SendResult> {
+  async function deliver(message: OutboundEmail): Promise<SendResult> {
     try {
       return await transport.send(message);
     } catch (error) {
@@ -93,7 +100,7 @@ export function createOtpService(deps: {
     purpose: OtpPurpose,
     email: string,
     codeHash: string,
-  ): Promise<{ id: number; expiresAt: Date }> {
+  ): Promise<{ id: number; createdAt: Date; expiresAt: Date }> {
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
     return db.transaction(async (tx) => {
@@ -115,7 +122,7 @@ export function createOtpService(deps: {
         .values({ purpose, email, codeHash, expiresAt, createdAt: now })
         .returning({ id: oneTimeCodes.id });
       if (!row) throw new Error('one_time_codes insert returned no row');
-      return { id: row.id, expiresAt };
+      return { id: row.id, createdAt: now, expiresAt };
     });
   }
 
@@ -126,7 +133,7 @@ export function createOtpService(deps: {
     message: OutgoingEmail,
   ): Promise<{ expiresAt: Date }> {
     const issued = await issue(purpose, email, codeHash);
-    const result = await deliver(message);
+    const result = await deliver({ ...message, messageId: oneTimeCodeMessageId(issued) });
     if (!result.ok) {
       // Undo, so the customer may try again at once and any earlier code keeps working.
       await db
@@ -203,7 +210,8 @@ export function createOtpService(deps: {
     },
 
     async sendNow(message) {
-      const result = await deliver(message);
+      // Sent once, now, with no row behind it: an id of its own is enough.
+      const result = await deliver({ ...message, messageId: `direct-${crypto.randomUUID()}` });
       if (!result.ok) {
         logger.warn(
           { template: message.template, transport: transport.name, reason: result.reason },

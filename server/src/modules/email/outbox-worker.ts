@@ -2,11 +2,13 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import {
   failure,
+  outboxMessageId,
   type EmailLogger,
   type EmailTransport,
-  type OutgoingEmail,
+  type OutboundEmail,
   type SendResult,
 } from './transport';
 
@@ -25,6 +27,23 @@ export const OUTBOX_LEASE_MS = 5 * 60_000;
 /** First retry after this; each later one waits twice as long, up to the cap. */
 export const OUTBOX_RETRY_BASE_MS = 30_000;
 export const OUTBOX_RETRY_DELAY_MAX_MS = 60 * 60_000;
+
+/**
+ * A run that fails (the database unavailable: restart, failover) waits this long before the next,
+ * doubling with every failure in a row up to the cap, and back to the poll interval after a run
+ * that works: an outage is not hammered with claims, and the worker never gives up or exits.
+ */
+export const OUTBOX_RUN_BACKOFF_MIN_MS = 1_000;
+export const OUTBOX_RUN_BACKOFF_MAX_MS = 60_000;
+
+/** The wait after `failures` failed runs in a row (1-based). */
+export function outboxRunBackoffMs(
+  failures: number,
+  minMs = OUTBOX_RUN_BACKOFF_MIN_MS,
+  maxMs = OUTBOX_RUN_BACKOFF_MAX_MS,
+): number {
+  return Math.min(minMs * 2 ** Math.max(0, failures - 1), maxMs);
+}
 
 /** The wait after failed attempt number `attempt` (1-based). */
 export function outboxRetryDelayMs(attempt: number): number {
@@ -61,10 +80,16 @@ export function createOutboxWorker(deps: {
   logger: EmailLogger;
   batchSize?: number;
   pollIntervalMs?: number;
+  /** Tests shorten the back-off after failed runs. */
+  runBackoff?: { minMs: number; maxMs: number };
 }): OutboxWorker {
   const { db, transport, clock, logger } = deps;
   const batchSize = deps.batchSize ?? OUTBOX_BATCH_SIZE;
   const pollIntervalMs = deps.pollIntervalMs ?? OUTBOX_POLL_INTERVAL_MS;
+  const runBackoff = deps.runBackoff ?? {
+    minMs: OUTBOX_RUN_BACKOFF_MIN_MS,
+    maxMs: OUTBOX_RUN_BACKOFF_MAX_MS,
+  };
 
   /**
    * One statement: lock due rows other workers have not locked (SKIP LOCKED, so instances never
@@ -99,7 +124,9 @@ export function createOutboxWorker(deps: {
     return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
   }
 
-  const outgoing = (message: ClaimedMessage): OutgoingEmail => ({
+  // The same id on every delivery of a row: a row sent twice (at least once) is one email.
+  const outgoing = (message: ClaimedMessage): OutboundEmail => ({
+    messageId: outboxMessageId(message),
     to: message.toEmail,
     template: message.template,
     subject: message.subject,
@@ -248,13 +275,29 @@ export function createOutboxWorker(deps: {
     }, delayMs);
   }
 
+  /** Failed runs in a row; the next wait grows with it. */
+  let failedRuns = 0;
+
   async function tick(): Promise<void> {
-    let full = false;
+    let full: boolean;
     try {
       const result = await runOnce();
       full = result.claimed === batchSize;
+      failedRuns = 0;
     } catch (error) {
-      logger.error({ err: error }, 'outbox worker run failed; will try again');
+      failedRuns += 1;
+      const retryInMs = outboxRunBackoffMs(failedRuns, runBackoff.minMs, runBackoff.maxMs);
+      // An outage is expected weather (warn, no stack); anything else is a bug worth an error.
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ failedRuns, retryInMs }, 'outbox worker: the database is unavailable; will try again');
+      } else {
+        logger.error({ err: error, failedRuns, retryInMs }, 'outbox worker run failed; will try again');
+      }
+      if (stopped) return;
+      // A nudge does not cut the back-off short: the database is what we are waiting for.
+      wakeRequested = false;
+      schedule(retryInMs);
+      return;
     }
     if (stopped) return;
     // A full batch suggests a backlog: keep going without waiting.
@@ -282,7 +325,8 @@ export function createOutboxWorker(deps: {
       if (stopped) return;
       if (inFlight !== null) {
         wakeRequested = true;
-      } else if (timer !== null) {
+      } else if (timer !== null && failedRuns === 0) {
+        // While backing off from an outage the nudged mail waits for the next run like the rest.
         clearTimeout(timer);
         schedule(0);
       }

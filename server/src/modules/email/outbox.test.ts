@@ -1,15 +1,19 @@
 import { TransactionRollbackError, asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database, DatabaseHandle } from '../../db/client';
-import { outboxMessages } from '../../db/schema/index';
+import { openDatabase, type Database, type DatabaseHandle } from '../../db/client';
+import { DatabaseUnavailableError } from '../../db/unavailable';
+import { closedPort } from '../../test/pg-proxy';
+import { mailboxMessages, outboxMessages } from '../../db/schema/index';
 import { ManualClock } from '../../lib/clock';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
+import { createMailbox } from './mailbox';
 import { createOutbox } from './outbox';
 import {
   OUTBOX_ATTEMPTS_MAX,
   OUTBOX_LEASE_MS,
   createOutboxWorker,
   outboxRetryDelayMs,
+  outboxRunBackoffMs,
   type OutboxWorker,
 } from './outbox-worker';
 import { createRecordingLogger, createRecordingTransport, deferred } from './testing';
@@ -49,15 +53,25 @@ async function enqueue(count: number, from = 0): Promise<void> {
   });
 }
 
-function worker(transport: EmailTransport, options: { database?: DatabaseHandle; batchSize?: number } = {}) {
+function worker(
+  transport: EmailTransport,
+  options: {
+    database?: DatabaseHandle;
+    db?: Database;
+    batchSize?: number;
+    pollIntervalMs?: number;
+    runBackoff?: { minMs: number; maxMs: number };
+  } = {},
+) {
   const logger = createRecordingLogger();
   const w = createOutboxWorker({
-    db: options.database?.db ?? db,
+    db: options.db ?? options.database?.db ?? db,
     transport,
     clock,
     logger,
     batchSize: options.batchSize ?? 10,
-    pollIntervalMs: 60_000,
+    pollIntervalMs: options.pollIntervalMs ?? 60_000,
+    ...(options.runBackoff ? { runBackoff: options.runBackoff } : {}),
   });
   return { worker: w, logger };
 }
@@ -81,8 +95,8 @@ describe('outbox', () => {
     expect(await w.runOnce()).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0 });
     expect(await w.runOnce()).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0 });
 
-    expect(transport.sent).toEqual([mail(0)]);
     const [row] = await rows();
+    expect(transport.sent).toEqual([{ ...mail(0), messageId: `outbox-${row?.id}.${clock.now().getTime()}` }]);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, leaseUntil: null, lastError: null });
     expect(row?.sentAt).toEqual(clock.now());
   });
@@ -286,6 +300,102 @@ describe('outbox', () => {
     await stuck;
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('outbox delivery is at least once, sending is idempotent (decision 0105)', () => {
+  it('gives every delivery of one row the same message id, and the mailbox keeps one copy', async () => {
+    await db.delete(mailboxMessages);
+    await enqueue(2);
+    const mailbox = createMailbox({ db, clock, from: { name: 'Bank', address: 'no-reply@bank.example' } });
+    const seen: string[] = [];
+    const transport: EmailTransport = {
+      name: 'mailbox-spy',
+      send: (message) => {
+        seen.push(message.messageId);
+        return mailbox.transport.send(message);
+      },
+    };
+    expect(await worker(transport).worker.runOnce()).toMatchObject({ claimed: 2, sent: 2 });
+    // A failover rolls back what the old primary had not replicated: here, the "sent" marks. The
+    // rows are pending and unclaimed again on the new primary, and another worker sends them again.
+    await db
+      .update(outboxMessages)
+      .set({ status: 'pending', sentAt: null, leaseUntil: null, nextAttemptAt: clock.now() });
+    expect(await worker(transport).worker.runOnce()).toMatchObject({ claimed: 2, sent: 2 });
+
+    const ids = (await rows()).map((row) => `outbox-${row.id}.${row.createdAt.getTime()}`);
+    expect(seen).toEqual([...ids, ...ids]);
+    const stored = await db.select().from(mailboxMessages).orderBy(asc(mailboxMessages.id));
+    expect(stored.map((m) => m.messageId)).toEqual(ids);
+    expect(stored.map((m) => m.subject)).toEqual(['Alert 0', 'Alert 1']);
+  });
+});
+
+describe('outbox worker when the database is unavailable', () => {
+  it('backs off exponentially up to the cap, never exits, and stops cleanly (a pool that cannot connect)', async () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => outboxRunBackoffMs(n))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000,
+    ]);
+    // A real node-postgres pool whose every connection is refused, as during a failover.
+    const down = await openDatabase({
+      kind: 'postgres',
+      url: `postgres://bank@127.0.0.1:${await closedPort()}/bank`,
+      poolMax: 2,
+    });
+    const { worker: w, logger } = worker(createRecordingTransport(), {
+      db: down.db,
+      pollIntervalMs: 5,
+      runBackoff: { minMs: 20, maxMs: 80 },
+    });
+    try {
+      w.start();
+      await vi.waitFor(() => expect(logger.lines.length).toBeGreaterThanOrEqual(5), { timeout: 5_000 });
+      w.nudge(); // must not cut the back-off short
+      await w.stop();
+      const waits = logger.lines.map((line) => (line.details as { retryInMs: number }).retryInMs);
+      expect(waits.slice(0, 5)).toEqual([20, 40, 80, 80, 80]);
+      expect(logger.lines.every((line) => line.level === 'warn')).toBe(true);
+      expect(logger.lines[0]?.message).toMatch(/database is unavailable/);
+    } finally {
+      await w.stop();
+      await down.close();
+    }
+  });
+
+  it('delivers once the database is back and returns to its poll interval', async () => {
+    await enqueue(1);
+    let unavailable = true;
+    // The app's database, failing as an unreachable one does until `unavailable` is cleared.
+    const flaky = new Proxy(db, {
+      get(target, key, receiver) {
+        if (unavailable && (key === 'select' || key === 'update')) {
+          return () => {
+            throw new DatabaseUnavailableError('no host accepted a read-write session');
+          };
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const transport = createRecordingTransport();
+    const { worker: w, logger } = worker(transport, {
+      db: flaky,
+      pollIntervalMs: 60_000,
+      runBackoff: { minMs: 10, maxMs: 40 },
+    });
+    try {
+      w.start();
+      await vi.waitFor(() => expect(logger.lines.length).toBeGreaterThanOrEqual(3));
+      unavailable = false;
+      await vi.waitFor(() => expect(transport.sent).toHaveLength(1));
+      const failures = logger.lines.length;
+      // Back on the poll interval (a minute): no further runs, failed or not, in the next 200 ms.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(logger.lines.length).toBe(failures);
+      expect(transport.attempts).toHaveLength(1);
+    } finally {
+      await w.stop();
+    }
   });
 });
 

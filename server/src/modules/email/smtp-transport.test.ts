@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpTransport } from './smtp-transport';
 import { renderMoneyAlert } from './templates';
-import type { EmailTransport, OutgoingEmail } from './transport';
+import type { EmailTransport, OutboundEmail } from './transport';
 
 /** A real SMTP server on loopback; recipients' local parts choose how it answers. */
 interface Received {
@@ -125,7 +125,7 @@ function parseMessage(raw: string): { headers: Map<string, string>; text: string
 
 const from = { name: 'Larkspur Bank', address: 'no-reply@larkspur.bank.example' };
 
-function message(to: string): OutgoingEmail {
+function message(to: string, messageId = 'outbox-1.1772636760000'): OutboundEmail {
   const rendered = renderMoneyAlert(
     {
       to,
@@ -141,7 +141,7 @@ function message(to: string): OutgoingEmail {
     },
     { bankName: 'Larkspur Bank', fromName: 'Larkspur Bank', publicOrigin: 'https://bank.example' },
   );
-  return { to, ...rendered };
+  return { to, messageId, ...rendered };
 }
 
 describe('SMTP transport against a real SMTP server on loopback', () => {
@@ -170,6 +170,21 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
     expect(parsed.text.trimEnd()).toBe(mail.text.trimEnd());
     expect(parsed.html.trimEnd()).toBe(mail.html.trimEnd());
     expect(parsed.text).toContain('Zoë Brontë');
+  });
+
+  it('gives every delivery of one outbox message the same Message-ID at the sender domain', async () => {
+    // At least once (decision 0105): a row sent twice must be one message to the relay.
+    const before = received.length;
+    expect(await transport.send(message('ada@example.com', 'outbox-7.1772636760000'))).toEqual({ ok: true });
+    expect(await transport.send(message('ada@example.com', 'outbox-7.1772636760000'))).toEqual({ ok: true });
+    expect(await transport.send(message('ada@example.com', 'outbox-8.1772636760001'))).toEqual({ ok: true });
+    const ids = received.slice(before).map((r) => parseMessage(r.raw).headers.get('message-id'));
+    expect(ids).toEqual([
+      '<outbox-7.1772636760000@larkspur.bank.example>',
+      '<outbox-7.1772636760000@larkspur.bank.example>',
+      '<outbox-8.1772636760001@larkspur.bank.example>',
+    ]);
+    expect(new Set(ids).size).toBe(2);
   });
 
   it('reports a permanent rejection (5xx) as not retryable, without the address', async () => {

@@ -55,6 +55,8 @@ export function createSmtpTransport(options: {
     greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
     socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
   });
+  // RFC 5322 wants the Message-ID's right-hand side to be ours: the sender's domain.
+  const domain = options.from.address.split('@').at(-1) || 'localhost';
   return {
     name: 'smtp',
     async send(message) {
@@ -65,6 +67,9 @@ export function createSmtpTransport(options: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          // The outbox delivers at least once: a resent row carries the same Message-ID, which
+          // relays and mail clients deduplicate on (decision 0105).
+          messageId: `<${message.messageId}@${domain}>`,
         });
         return { ok: true };
       } catch (error) {

@@ -32,6 +32,31 @@ export interface OutgoingEmail {
   params: Record<string, string>;
 }
 
+/**
+ * An email on its way to a transport, with the id every delivery of it carries. Outbox delivery is
+ * at least once (a worker that loses its database after sending, or a failover that rolls its
+ * claim back, sends the row again), so the transport deduplicates on `messageId`: the SMTP
+ * transport makes it the `Message-ID` header, the hosted API gets it as an idempotency key and a
+ * template field, the dev mailbox stores it under a unique key.
+ */
+export interface OutboundEmail extends OutgoingEmail {
+  /** Letters, digits, dots and dashes only (it goes into a header and a URL-safe key). */
+  messageId: string;
+}
+
+/**
+ * The id of an outbox row's email: the row id plus its creation time, so a database rebuilt from
+ * scratch (whose ids start again at 1) does not repeat an id a relay or a mailbox has seen.
+ */
+export function outboxMessageId(row: { id: number; createdAt: Date }): string {
+  return `outbox-${row.id}.${row.createdAt.getTime()}`;
+}
+
+/** The id of a one-time code's email (sent at once, not through the outbox). */
+export function oneTimeCodeMessageId(row: { id: number; createdAt: Date }): string {
+  return `code-${row.id}.${row.createdAt.getTime()}`;
+}
+
 export type SendResult =
   | { ok: true }
   /** `reason` is for operators: it never contains the message body or a code. */
@@ -39,13 +64,14 @@ export type SendResult =
 
 export interface EmailTransport {
   readonly name: 'mailbox' | 'smtp' | 'emailjs' | (string & {});
-  send(message: OutgoingEmail): Promise<SendResult>;
+  /** Sends one message; the same `messageId` again must not make a second email (see above). */
+  send(message: OutboundEmail): Promise<SendResult>;
   /**
    * Sends a batch in one go, when the transport can do it cheaper than one `send` each (the
    * mailbox: one INSERT); a result per message, in order. Without it, the worker calls `send`
    * for each message in parallel.
    */
-  sendBatch?(messages: OutgoingEmail[]): Promise<SendResult[]>;
+  sendBatch?(messages: OutboundEmail[]): Promise<SendResult[]>;
   /** Releases connections; called once when the app closes. */
   close?(): Promise<void>;
 }
