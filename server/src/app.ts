@@ -319,7 +319,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
   });
   await banking.ensureSystemAccounts();
-  const loans = createLoanService({ db: database.db, clock, banking, audit, users });
+  const loans = createLoanService({
+    db: database.db,
+    readDb: database.readDb,
+    clock,
+    banking,
+    audit,
+    users,
+  });
   const holds = createHoldService({
     db: database.db,
     clock,
@@ -360,7 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(avatarRoutes());
-      await api.register(bankingRoutes({ db: database.db, banking, guards, clock }));
+      await api.register(bankingRoutes({ db: database.db, readDb: database.readDb, banking, guards, clock }));
       await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
       await api.register(loanRoutes({ loans, guards }));
       // The admin area: one hook checks the role on the server before anything else runs.
@@ -369,10 +376,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           admin.addHook('onRequest', async (request, reply) => {
             await guards.requireAdmin(request, reply);
           });
-          await admin.register(adminLedgerRoutes({ db: database.db, banking }));
+          await admin.register(adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking }));
           await admin.register(adminLoanRoutes({ loans }));
           await admin.register(adminHoldRoutes({ holds }));
-          await admin.register(adminConsoleRoutes({ db: database.db, clock, users, sessions, audit }));
+          await admin.register(
+            adminConsoleRoutes({
+              db: database.db,
+              readDb: database.readDb,
+              clock,
+              users,
+              sessions,
+              audit,
+            }),
+          );
         },
         { prefix: '/admin' },
       );

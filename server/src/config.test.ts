@@ -43,8 +43,32 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes DATABASE_READ_URL (multi-host, prefer-standby) for the read pool, and leaves it out when unset', () => {
+    const url = 'postgres://u@10.0.0.1:5432,10.0.0.2:5432/db?target_session_attrs=read-write';
+    const readUrl = 'postgres://u@10.0.0.1:5432,10.0.0.2:5432/db?target_session_attrs=prefer-standby';
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_READ_URL: readUrl, ...postgresEmail }).database).toEqual({
+      kind: 'postgres',
+      url,
+      poolMax: 10,
+      readUrl,
+    });
+    expect(loadConfig({ DATABASE_URL: url, ...postgresEmail }).database).not.toHaveProperty('readUrl');
+  });
+
+  it('refuses DATABASE_READ_URL without DATABASE_URL, in one line', () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://u@h/db' })).toThrow(
+      /^Invalid configuration: DATABASE_READ_URL needs DATABASE_URL \(the embedded database has no standby to read from\)$/,
+    );
+  });
+
   it.each([
     ['PORT', 'eighty', /PORT/],
+    ['DATABASE_READ_URL', 'mysql://x', /^Invalid configuration: DATABASE_READ_URL must be a postgres:\/\//],
+    [
+      'DATABASE_READ_URL',
+      'postgres://u@h1,h2/db?target_session_attrs=sometimes',
+      /^Invalid configuration: DATABASE_READ_URL target_session_attrs must be one of any, read-write/,
+    ],
     ['PORT', '70000', /PORT/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
     [

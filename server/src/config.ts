@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
+import { START_UP_WAIT_DEFAULT_SECONDS } from './db/start-up';
 
 /**
  * The whole configuration of a server process, read once from the environment at start-up.
@@ -14,6 +15,9 @@ const EMAIL_FROM_LENGTH_MAX = 200;
 const OTP_PEPPER_LENGTH_MIN = 32;
 /** Where email appears to come from when EMAIL_FROM is unset (the bank's name is the display name). */
 const DEFAULT_FROM_ADDRESS = 'no-reply@larkspur.bank.example';
+
+/** Longest start-up wait anyone could mean (an hour); beyond it a supervisor's restart is the tool. */
+const START_UP_WAIT_MAX_SECONDS = 3_600;
 
 /** The multi-host form and `target_session_attrs` are checked at start-up (decision 0096). */
 function checkDatabaseUrl(value: string, ctx: z.RefinementCtx): void {
@@ -70,7 +74,23 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .superRefine(checkDatabaseUrl)
     .optional(),
+  /**
+   * Optional second pool for staleness-tolerant reads (decision 0107), e.g. the standby with
+   * `target_session_attrs=prefer-standby`; same forms as DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .superRefine(checkDatabaseUrl)
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** How long start-up keeps trying an unavailable database before exiting 1 (decision 0108). */
+  DATABASE_STARTUP_WAIT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(START_UP_WAIT_MAX_SECONDS)
+    .default(START_UP_WAIT_DEFAULT_SECONDS),
   PUBLIC_ORIGIN: z.url().optional(),
   BANK_NAME: z.string().min(1).max(60).default('Larkspur Bank'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -127,7 +147,11 @@ export type Config = {
   host: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax: number };
+  /** How long start-up waits for an unavailable database (0: one attempt). */
+  databaseStartupWaitMs: number;
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | { kind: 'postgres'; url: string; poolMax: number; readUrl?: string };
   publicOrigin: string;
   bankName: string;
   /** Where the built web app lives; served with an SPA fallback when the directory exists. */
@@ -278,6 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (the embedded database has no standby to read from)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -292,10 +321,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     dataDir,
+    databaseStartupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
     database:
       e.DATABASE_URL === undefined
         ? { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') }
-        : { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            poolMax: e.DATABASE_POOL_MAX,
+            ...(e.DATABASE_READ_URL === undefined ? {} : { readUrl: e.DATABASE_READ_URL }),
+          },
     publicOrigin,
     bankName: e.BANK_NAME,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),

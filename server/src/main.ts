@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open-configured';
+import { retryWhileUnavailable } from './db/start-up';
 import { describeUnavailable, isDatabaseUnavailable } from './db/unavailable';
 
 /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
@@ -37,10 +38,15 @@ async function main(): Promise<void> {
     throw error;
   }
   try {
-    await database.migrate();
+    // Unreachable, a standby, read-only or lost mid-migration (a failover): wait with back-off
+    // for the primary, one line per attempt (decision 0108).
+    await retryWhileUnavailable(() => database.migrate(), {
+      waitMs: config.databaseStartupWaitMs,
+      log: (line) => console.error(line),
+    });
   } catch (error) {
-    // Unreachable, a standby or read-only (mid-failover): say so in one line and exit non-zero,
-    // so the supervisor starts us again once the primary is back (decision 0095).
+    // Still unavailable when the wait is spent: say so in one line and exit non-zero, so the
+    // supervisor starts us again (decisions 0095, 0108).
     if (isDatabaseUnavailable(error)) {
       console.error(`Larkspur Bank cannot start: ${describeUnavailable(error)}`);
       await database.close().catch(() => undefined);
@@ -112,6 +118,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // The database lost after the migrations (seeding, building the app): one line, exit 1, and the
+  // supervisor starts us again; a stack trace would read as a bug.
+  if (isDatabaseUnavailable(error)) {
+    console.error(`Larkspur Bank cannot start: ${describeUnavailable(error)}`);
+    process.exit(1);
+  }
   console.error('Larkspur Bank failed to start:', error);
   process.exit(1);
 });

@@ -29,11 +29,29 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; services that must run inside a caller's transaction take this. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;
+/**
+ * Reads that tolerate being a few milliseconds stale (decision 0107): admin lists, statements,
+ * charts. With `DATABASE_READ_URL` set they may be answered by a standby; without it, and
+ * whenever the read pool is unavailable, by the primary. It cannot open a transaction, insert,
+ * update or delete, so it cannot be handed to money code (which takes a `Database` or a `Tx`):
+ * balances checked for money, idempotency replays, sessions and anything inside a money
+ * transaction always read the primary.
+ */
+export type ReadDatabase = Pick<
+  Database,
+  'select' | 'selectDistinct' | 'selectDistinctOn' | '$count' | 'query' | 'execute' | '$with' | 'with'
+>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
+  /** The primary: every write, and every read that money, sessions or idempotency depend on. */
   db: Database;
+  /**
+   * Staleness-tolerant reads only (see `ReadDatabase`): a second pool on `DATABASE_READ_URL`
+   * when set (falling back to the primary while it is unavailable), else the primary itself.
+   */
+  readDb: ReadDatabase;
   kind: DatabaseKind;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
@@ -58,32 +76,24 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolMax: number };
+  | { kind: 'postgres'; url: string; poolMax: number; readUrl?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const url = parseDatabaseUrl(target.url);
     const clients = createClientFactory(url);
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      Client: clients.Client,
-      max: target.poolMax,
-      connectionTimeoutMillis: 10_000,
-      // A statement stuck longer than this is a bug or an outage; fail it rather than hang a request.
-      statement_timeout: 30_000,
-      idle_in_transaction_session_timeout: 60_000,
-    });
-    // An idle client losing its connection (database restart): pg-pool has already dropped it.
-    pool.on('error', () => clients.forgetHost());
-    // pg-pool listens for errors only while a client is idle; one checked out (a transaction)
-    // would crash the process on a server-side disconnect. Every client gets its own guard.
-    pool.on('connect', (client) => guardPooledClient(client, clients.forgetHost));
+    const pool = createGuardedPool(target.url, clients, target.poolMax, PRIMARY_CONNECT_TIMEOUT_MS);
     retryConnectOnce(pool);
     retryReadsOnce(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const readPool =
+      target.readUrl === undefined ? null : createReadPool(target.readUrl, target.poolMax, pool);
+    const readDb: ReadDatabase =
+      readPool === null ? db : (drizzlePg(readPool, { schema }) as unknown as Database);
     const notifications = createPgListener(target.url, clients.Client);
     return {
       db,
+      readDb,
       kind: 'postgres',
       listen: (channel, onMessage, onResubscribed) =>
         notifications.listen(channel, onMessage, onResubscribed),
@@ -112,6 +122,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
       close: async () => {
         await notifications.close();
+        await readPool?.end();
         await pool.end();
       },
     };
@@ -127,6 +138,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    // One process, one copy of the data: there is no standby to read from.
+    readDb: db,
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -139,6 +152,74 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.close(),
   };
+}
+
+/** A new primary connection waits this long for the server before the request gets a 503. */
+const PRIMARY_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * The read pool gives up on a connection sooner: the primary can answer instead, so a standby
+ * lost without a word (packets dropped) should cost a read seconds, not the full timeout.
+ */
+export const READ_POOL_CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * After the read pool fails as unavailable, reads go to the primary for this long before the read
+ * pool is tried again: one slow failure per window, not one per read.
+ */
+export const READ_POOL_FALLBACK_MS = 30_000;
+
+type ClientFactory = ReturnType<typeof createClientFactory>;
+
+/** A pool with the guards of decision 0095 (and a host selector, decision 0096). */
+function createGuardedPool(
+  url: string,
+  clients: ClientFactory,
+  max: number,
+  connectionTimeoutMillis: number,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    Client: clients.Client,
+    max,
+    connectionTimeoutMillis,
+    // A statement stuck longer than this is a bug or an outage; fail it rather than hang a request.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+  });
+  // An idle client losing its connection (database restart): pg-pool has already dropped it.
+  pool.on('error', () => clients.forgetHost());
+  // pg-pool listens for errors only while a client is idle; one checked out (a transaction)
+  // would crash the process on a server-side disconnect. Every client gets its own guard.
+  pool.on('connect', (client) => guardPooledClient(client, clients.forgetHost));
+  return pool;
+}
+
+type AnyPoolQuery = (...args: unknown[]) => unknown;
+
+/**
+ * The pool behind `readDb` (decision 0107): `DATABASE_READ_URL`, typically the standby with
+ * `target_session_attrs=prefer-standby`. Only staleness-tolerant SELECTs reach it (the
+ * `ReadDatabase` type has no writes or transactions), so a read that fails as unavailable is
+ * answered by the primary instead, and the primary keeps answering reads for
+ * `READ_POOL_FALLBACK_MS` before the read pool is tried again.
+ */
+function createReadPool(readUrl: string, max: number, primary: pg.Pool): pg.Pool {
+  const clients = createClientFactory(parseDatabaseUrl(readUrl));
+  const pool = createGuardedPool(readUrl, clients, max, READ_POOL_CONNECT_TIMEOUT_MS);
+  const query = pool.query.bind(pool) as AnyPoolQuery;
+  const onPrimary = primary.query.bind(primary) as AnyPoolQuery;
+  let primaryUntil = 0;
+  const withFallback: AnyPoolQuery = (...args) => {
+    // Drizzle always uses the promise form; a callback query is left as it was.
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    if (Date.now() < primaryUntil) return onPrimary(...args);
+    return (query(...args) as Promise<unknown>).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+      primaryUntil = Date.now() + READ_POOL_FALLBACK_MS;
+      return onPrimary(...args);
+    });
+  };
+  pool.query = withFallback as typeof pool.query;
+  return pool;
 }
 
 /** Reconnect delays of the notification connection after it drops (database restart, failover). */

@@ -10,7 +10,7 @@ import {
   auditPageSchema,
   errorEnvelopeSchema,
 } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { Database, ReadDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
@@ -42,14 +42,16 @@ function userIdOf(params: { id: string }): string {
  */
 export function adminConsoleRoutes(deps: {
   db: Database;
+  /** The overview, the customer list and the audit log (decision 0107). */
+  readDb: ReadDatabase;
   clock: Clock;
   users: UserService;
   sessions: SessionStore;
   audit: AuditLog;
 }): FastifyPluginAsyncZod {
-  const auditTrail = createAuditTrail({ db: deps.db });
+  const auditTrail = createAuditTrail({ db: deps.readDb });
   const directory = createAdminUserDirectory(deps);
-  const overview = createAdminOverviewService({ db: deps.db, clock: deps.clock, auditTrail });
+  const overview = createAdminOverviewService({ db: deps.readDb, clock: deps.clock, auditTrail });
 
   return async (app) => {
     const actorOf = (request: { auth: { userId: string } | null; ip: string }): AdminActor => {

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ACTION_PREFIX, type AuditEntry } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { ReadDatabase } from '../../db/client';
 import { auditLog, profiles } from '../../db/schema/index';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor, prefixPattern } from './keyset-cursor';
 
@@ -135,7 +135,7 @@ function conditions(filter: AuditTrailFilter): SQL[] {
   return where;
 }
 
-export function createAuditTrail(deps: { db: Database }): AuditTrail {
+export function createAuditTrail(deps: { db: ReadDatabase }): AuditTrail {
   const { db } = deps;
 
   const select = (where: SQL[], limit: number): Promise<EntryRow[]> =>

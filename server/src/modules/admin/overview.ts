@@ -7,7 +7,7 @@ import {
   type AdminOverview,
   type AdminVolume,
 } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { ReadDatabase } from '../../db/client';
 import { accounts, loanApplications, profiles, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import type { AuditTrail } from './audit-trail';
@@ -26,7 +26,7 @@ function startOfUtcDay(at: Date): Date {
 }
 
 export function createAdminOverviewService(deps: {
-  db: Database;
+  db: ReadDatabase;
   clock: Clock;
   auditTrail: AuditTrail;
 }): AdminOverviewService {

@@ -8,7 +8,7 @@ import {
   type AdminUserUpdate,
   type UserStatus,
 } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { Database, ReadDatabase } from '../../db/client';
 import { loanApplications, profiles, sessions, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
@@ -57,11 +57,13 @@ export function createAdminUserDirectory(deps: {
   users: UserService;
   sessions: SessionStore;
   audit: AuditLog;
+  /** The customer list (decision 0107); a customer's own file and its edit read the primary. */
+  readDb?: ReadDatabase;
   /** See createAdminUserList. */
   searchProbeRows?: number;
 }): AdminUserDirectory {
   const { db, clock, users, audit } = deps;
-  const list = createAdminUserList({ db, searchProbeRows: deps.searchProbeRows });
+  const list = createAdminUserList({ db: deps.readDb ?? db, searchProbeRows: deps.searchProbeRows });
   // Named apart from the `sessions` table.
   const sessionStore = deps.sessions;
 

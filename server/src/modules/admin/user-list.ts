@@ -10,7 +10,7 @@ import {
   type SortOrder,
   type UserStatus,
 } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { ReadDatabase } from '../../db/client';
 import { accounts, identities, profiles } from '../../db/schema/index';
 import {
   CURSOR_TIMESTAMP_FORMAT,
@@ -172,7 +172,7 @@ const searchIdentities = alias(identities, 'search_identities');
  * The search on the tables, as a union of index range scans (each branch one prefix on one
  * indexed expression, which a single OR across two tables could not be).
  */
-function matchingIds(db: Database, search: Search): SQL {
+function matchingIds(db: ReadDatabase, search: Search): SQL {
   if (search.kind === 'account') return sql`${profiles.accountNumber} collate "C" like ${search.pattern}`;
   const p = searchProfiles;
   const customersWhere = (condition: SQL) =>
@@ -230,7 +230,7 @@ function toRow(row: ListRow): AdminUserRow {
 }
 
 export function createAdminUserList(deps: {
-  db: Database;
+  db: ReadDatabase;
   /** Tests set 0 (straight to the indexes) or a few rows (mixed) to prove both paths agree. */
   searchProbeRows?: number;
 }): (params: AdminUserListParams) => Promise<AdminUserPage> {

@@ -11,7 +11,7 @@ import {
   pageOf,
   transactionRecordSchema,
 } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { Database, ReadDatabase } from '../../db/client';
 import { transactionRecordHistory } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { BankingService } from './banking-service';
@@ -38,8 +38,14 @@ export const recordHistoryEntrySchema = z.object({
 });
 
 /** Admin money tools. Registered inside the admin area, whose hook has already checked the role. */
-export function adminLedgerRoutes(deps: { db: Database; banking: BankingService }): FastifyPluginAsyncZod {
-  const { db, banking } = deps;
+export function adminLedgerRoutes(deps: {
+  /** A record's correction history: read right after a correction, so on the primary. */
+  db: Database;
+  /** The admin's transaction list only (decision 0107); corrections go through `banking`. */
+  readDb: ReadDatabase;
+  banking: BankingService;
+}): FastifyPluginAsyncZod {
+  const { db, readDb, banking } = deps;
   return async (app) => {
     const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
       if (!request.auth) throw new AppError('UNAUTHENTICATED');
@@ -89,7 +95,7 @@ export function adminLedgerRoutes(deps: { db: Database; banking: BankingService 
       },
       async (request) => {
         const { cursor, limit, ...filter } = request.query;
-        return listRecords(db, filter, { cursor, limit });
+        return listRecords(readDb, filter, { cursor, limit });
       },
     );
 

@@ -15,7 +15,7 @@ import {
   transactionRecordSchema,
   transferRequestSchema,
 } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { Database, ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
@@ -43,12 +43,18 @@ const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).opti
 
 /** The customer's money: send, deposit, statements. Every route is scoped to the session's own user. */
 export function bankingRoutes(deps: {
+  /** One record, opened right after the customer made it (the receipt): on the primary. */
   db: Database;
+  /**
+   * Statements, the CSV export and the charts only: they tolerate a standby a few milliseconds
+   * behind (decision 0107). Money moves through `banking`, which reads the primary.
+   */
+  readDb: ReadDatabase;
   banking: BankingService;
   guards: Guards;
   clock: Clock;
 }): FastifyPluginAsyncZod {
-  const { db, banking, guards, clock } = deps;
+  const { db, readDb, banking, guards, clock } = deps;
   return async (app) => {
     // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
     app.addHook('onRequest', async (request, reply) => {
@@ -131,7 +137,7 @@ export function bankingRoutes(deps: {
       },
       async (request) => {
         const { cursor, limit, ...filter } = request.query;
-        return listRecords(db, { ...filter, userId: userIdOf(request) }, { cursor, limit });
+        return listRecords(readDb, { ...filter, userId: userIdOf(request) }, { cursor, limit });
       },
     );
 
@@ -146,7 +152,7 @@ export function bankingRoutes(deps: {
       },
       async (request, reply) => {
         const filter = { ...request.query, userId: userIdOf(request) };
-        const lines = recordsCsv(db, filter);
+        const lines = recordsCsv(readDb, filter);
         // Read the header and the first batch before answering, so a bad filter is a 400 and not a
         // broken download (the header alone runs no query: bench/fuzz found the truncated 200).
         const header = await lines.next();
@@ -175,7 +181,7 @@ export function bankingRoutes(deps: {
           response: { 200: insightsResponseSchema, ...errors },
         },
       },
-      async (request) => customerInsights(db, userIdOf(request), request.query.days, clock.now()),
+      async (request) => customerInsights(readDb, userIdOf(request), request.query.days, clock.now()),
     );
 
     app.get(

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { formatCents, type Insights } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { ReadDatabase } from '../../db/client';
 
 const DAY_MS = 86_400_000;
 
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(db: ReadDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
@@ -15,7 +15,7 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
  * account has its record (corrections change the record by the same difference).
  */
 export async function customerInsights(
-  db: Database,
+  db: ReadDatabase,
   userId: string,
   days: number,
   now: Date,

@@ -6,7 +6,7 @@ import {
   parseAmountToCents,
   type TransactionRecord,
 } from '@larkspur/contract';
-import type { Database } from '../../db/client';
+import type { ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
@@ -102,7 +102,7 @@ const newestFirst = [
  * row's (created_at, id), so a page costs the same at row 10 and at row 1,000,000.
  */
 export async function listRecords(
-  db: Database,
+  db: ReadDatabase,
   filter: StatementFilter,
   page: { cursor?: string; limit: number },
 ): Promise<{ items: TransactionRecord[]; nextCursor: string | null }> {
@@ -152,7 +152,7 @@ export const CSV_COLUMNS = [
  * The same filter as the statement, as CSV lines (header first), read a page at a time: the export
  * streams and never holds a whole statement in memory.
  */
-export async function* recordsCsv(db: Database, filter: StatementFilter): AsyncGenerator<string> {
+export async function* recordsCsv(db: ReadDatabase, filter: StatementFilter): AsyncGenerator<string> {
   yield `${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
   let cursor: string | undefined;
   let written = 0;

@@ -20,7 +20,7 @@ import {
   type LoanSource,
   type LoanStatus,
 } from '@larkspur/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Database, ReadDatabase, Tx } from '../../db/client';
 import { loanApplications, loanStatusHistory, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { assert } from '../../lib/errors';
@@ -73,6 +73,8 @@ export type SetStatusOutcome =
  */
 export function createLoanService(deps: {
   db: Database;
+  /** The admin's loan list only (decision 0107); the primary when not given. */
+  readDb?: ReadDatabase;
   clock: Clock;
   banking: Pick<BankingService, 'disburseLoan'>;
   audit: AuditLog;
@@ -257,7 +259,7 @@ export function createLoanService(deps: {
       });
     },
 
-    listForAdmin: (query: Parameters<typeof adminLoanPage>[1]) => adminLoanPage(db, query),
+    listForAdmin: (query: Parameters<typeof adminLoanPage>[1]) => adminLoanPage(deps.readDb ?? db, query),
 
     getForAdmin: (loanId: string) => adminLoanDetail(db, loanId),
 

@@ -20,7 +20,7 @@ import {
   type LoanStatusChange,
   type LoanType,
 } from '@larkspur/contract';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, ReadDatabase } from '../../db/client';
 import { loanApplications, loanStatusHistory, profiles, transactionRecords } from '../../db/schema/index';
 import { assert } from '../../lib/errors';
 import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
@@ -165,7 +165,7 @@ export interface LoanFilter {
 
 /** Loans newest first, (created_at, id) keyset; `limit + 1` rows tell whether a next page exists. */
 async function selectLoans(
-  db: DbOrTx,
+  db: ReadDatabase,
   filter: LoanFilter,
   page: { cursor?: string; limit: number },
 ): Promise<{ rows: LoanWithParties[]; nextCursor: string | null }> {
@@ -289,7 +289,7 @@ export async function customerLoan(db: DbOrTx, userId: string, loanId: string): 
 
 /** One page of every application and inquiry, for the back office. */
 export async function adminLoanPage(
-  db: DbOrTx,
+  db: ReadDatabase,
   query: { cursor?: string; limit: number; status?: LoanStatus; loanType?: LoanType; source?: LoanSource },
 ): Promise<{ items: AdminLoan[]; nextCursor: string | null }> {
   const { cursor, limit, ...filter } = query;
