@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
+import { DatabaseUnavailableError, isDatabaseUnavailable, retryIdempotentWriteOnce } from './unavailable';
 
 /** A PostgreSQL error as node-postgres raises it: a message and a SQLSTATE `code`. */
 const pgError = (code: string) => Object.assign(new Error('from the server'), { code });
@@ -55,5 +55,39 @@ describe('isDatabaseUnavailable', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+});
+
+describe('retryIdempotentWriteOnce', () => {
+  const lost = () => Object.assign(new Error('Connection terminated unexpectedly'), {});
+  it('sends an idempotent write once more when its connection was lost', async () => {
+    let calls = 0;
+    const result = await retryIdempotentWriteOnce(async () => {
+      calls += 1;
+      if (calls === 1) throw lost();
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(calls).toBe(2);
+  });
+
+  it('gives up after the second loss, and never repeats a write the database refused', async () => {
+    let calls = 0;
+    await expect(
+      retryIdempotentWriteOnce(async () => {
+        calls += 1;
+        throw lost();
+      }),
+    ).rejects.toThrow('Connection terminated unexpectedly');
+    expect(calls).toBe(2);
+    calls = 0;
+    const refused = Object.assign(new Error('duplicate key'), { code: '23505' });
+    await expect(
+      retryIdempotentWriteOnce(async () => {
+        calls += 1;
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    expect(calls).toBe(1);
   });
 });

@@ -101,3 +101,18 @@ export function describeUnavailable(error: unknown): string {
   }
   return `the database is unavailable (${innermost})`;
 }
+
+/**
+ * Runs a write whose second run changes nothing the first did not (decision 0106): setting a
+ * session's last-seen time, deleting an expired session. If its connection is lost — the outcome
+ * unknown — it is sent once more on another connection rather than failing the whole request.
+ * Never for inserts, counters or anything in a transaction: those end in a 503 the client retries.
+ */
+export async function retryIdempotentWriteOnce<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return write();
+  }
+}

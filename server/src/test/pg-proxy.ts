@@ -15,9 +15,28 @@ export interface PgProxy {
   stop(): Promise<void>;
   /** Refuses new connections; those already open keep working. */
   refuseNew(): Promise<void>;
+  /**
+   * The next COMMIT any client sends loses its connection: `before` it reaches the server (the
+   * transaction rolls back) or `after` (it commits, and the client cannot know: an unknown outcome).
+   */
+  cutNextCommit(when: CommitCut): void;
   /** Accepts connections again on the same port. */
   start(): Promise<void>;
   close(): Promise<void>;
+}
+
+export type CommitCut = 'before' | 'after';
+
+const QUERY = 'Q'.charCodeAt(0);
+const SYNC = 'S'.charCodeAt(0);
+
+/** A simple Query or a Parse whose statement is COMMIT (Drizzle's, at the end of a transaction). */
+function isCommit(message: Buffer): boolean {
+  const type = String.fromCharCode(message[0] ?? 0);
+  const body = message.subarray(1 + LENGTH_BYTES);
+  const cstrings = body.toString('utf8').split('\0');
+  const text = type === 'Q' ? cstrings[0] : type === 'P' ? cstrings[1] : undefined;
+  return text !== undefined && /^\s*commit\s*;?\s*$/i.test(text);
 }
 
 /** Adds `options` (e.g. `-c default_transaction_read_only=on`) to a client's StartupMessage. */
@@ -35,37 +54,76 @@ export async function startPgProxy(
   options?: string,
 ): Promise<PgProxy> {
   const sockets = new Set<net.Socket>();
+  let commitCut: CommitCut | null = null;
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     sockets.add(client).add(upstream);
+    /** Set when the proxy ends the upstream on purpose: its queued bytes must still go out. */
+    let ending = false;
     const forget = () => {
       sockets.delete(client);
       sockets.delete(upstream);
       client.destroy();
-      upstream.destroy();
+      if (!ending) upstream.destroy();
     };
     client.on('error', forget).on('close', forget);
     upstream.on('error', forget).on('close', forget);
-    let pending = Buffer.alloc(0);
-    let started = options === undefined;
+    // Until the StartupMessage has passed, packets carry no type byte (SSLRequest, StartupMessage).
+    let untyped = true;
+    /** An extended-protocol COMMIT was let through: cut once its Sync has passed too. */
+    let cutAtSync = false;
+    let buffered: Buffer = Buffer.alloc(0);
     client.on('data', (chunk: Buffer) => {
-      if (started) {
-        upstream.write(chunk);
-        return;
+      buffered = Buffer.concat([buffered, chunk]);
+      const out: Buffer[] = [];
+      for (;;) {
+        if (untyped) {
+          if (buffered.length < LENGTH_BYTES * 2) break;
+          const length = buffered.readInt32BE(0);
+          if (buffered.length < length) break;
+          let packet: Buffer = buffered.subarray(0, length);
+          buffered = buffered.subarray(length);
+          if (packet.readInt32BE(LENGTH_BYTES) === PROTOCOL_3) {
+            if (options !== undefined) packet = withOptions(packet, options);
+            untyped = false;
+          }
+          out.push(packet);
+          continue;
+        }
+        if (buffered.length < 1 + LENGTH_BYTES) break;
+        const length = 1 + buffered.readInt32BE(1);
+        if (buffered.length < length) break;
+        const message = buffered.subarray(0, length);
+        buffered = buffered.subarray(length);
+        let cutNow = false;
+        if (commitCut !== null && isCommit(message)) {
+          // The connection dies at COMMIT: before it reaches the server (which then rolls the
+          // transaction back) or right after (the server commits; the client never hears).
+          const when = commitCut;
+          commitCut = null;
+          if (when === 'before') cutNow = true;
+          else {
+            out.push(message);
+            // A simple Query runs at once; an extended one (Parse) runs at its Sync.
+            if (message[0] === QUERY) cutNow = true;
+            else cutAtSync = true;
+          }
+        } else {
+          out.push(message);
+          if (cutAtSync && message[0] === SYNC) cutNow = true;
+        }
+        if (cutNow) {
+          ending = true;
+          upstream.end(Buffer.concat(out));
+          client.destroy();
+          return;
+        }
       }
-      pending = Buffer.concat([pending, chunk]);
-      if (pending.length < LENGTH_BYTES * 2) return;
-      const length = pending.readInt32BE(0);
-      if (pending.length < length) return;
-      const first = pending.subarray(0, length);
-      const rest = pending.subarray(length);
-      upstream.write(withOptions(first, options ?? ''));
-      if (rest.length > 0) upstream.write(rest);
-      pending = Buffer.alloc(0);
-      // An SSLRequest is answered and followed by the real StartupMessage.
-      started = first.readInt32BE(LENGTH_BYTES) === PROTOCOL_3;
+      if (out.length > 0) upstream.write(Buffer.concat(out));
     });
-    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      if (!client.destroyed) client.write(chunk);
+    });
   });
   let port = 0;
   const start = () =>
@@ -94,6 +152,9 @@ export async function startPgProxy(
   await start();
   return {
     refuseNew,
+    cutNextCommit(when) {
+      commitCut = when;
+    },
     get port() {
       return port;
     },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, ne, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
+import { retryIdempotentWriteOnce } from '../../db/unavailable';
 import { identities, profiles, sessions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 
@@ -140,7 +141,8 @@ export function createSessionStore(deps: {
       if (!row) return null;
       const now = clock.now();
       if (row.idleExpiresAt <= now || row.absoluteExpiresAt <= now) {
-        await db.delete(sessions).where(eq(sessions.idHash, idHash));
+        // Deleting a gone session twice is harmless: retried if the connection is lost (0106).
+        await retryIdempotentWriteOnce(() => db.delete(sessions).where(eq(sessions.idHash, idHash)));
         return null;
       }
       const user: SessionUserRecord | null =
@@ -174,10 +176,14 @@ export function createSessionStore(deps: {
       const next = idleDeadline(now, session.absoluteExpiresAt);
       const sinceLastTouchMs = idleTimeoutMs - (session.idleExpiresAt.getTime() - now.getTime());
       if (!options.force && sinceLastTouchMs < SESSION_TOUCH_INTERVAL_MS) return session.idleExpiresAt;
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: now, idleExpiresAt: next })
-        .where(eq(sessions.idHash, session.idHash));
+      // The same values twice change nothing: retried if the connection is lost (decision 0106),
+      // so a failover costs a signed-in read a reconnect, not a 503.
+      await retryIdempotentWriteOnce(() =>
+        db
+          .update(sessions)
+          .set({ lastSeenAt: now, idleExpiresAt: next })
+          .where(eq(sessions.idHash, session.idHash)),
+      );
       session.idleExpiresAt = next;
       return next;
     },
