@@ -103,7 +103,7 @@ describe('a connection lost at COMMIT', () => {
     expectUnavailable(await patchPhone('+1 415 555 0202'));
     // The server runs the COMMIT it got just as the app gives up on the connection: wait for it.
     // Both parts of the one transaction committed, or neither: here both.
-    await vi.waitFor(async () => expect(await profileUpdates()).toBe(audits + 1));
+    await vi.waitFor(async () => expect(await profileUpdates()).toBe(audits + 1), { timeout: 10_000 });
     expect(await phoneNow()).toBe('+1 415 555 0202');
 
     const retry = await patchPhone('+1 415 555 0202');
@@ -131,9 +131,14 @@ describe('a connection lost at COMMIT', () => {
       t.app.inject({ method: 'POST', url: '/api/auth/signup/start', headers: JSON_HEADERS, payload: body });
     proxy.cutNextCommit('after');
     expectUnavailable(await start());
-    expect(
-      await direct.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, body.email)),
-    ).toHaveLength(1);
+    // The server runs the COMMIT it got just as the app gives up on the connection: wait for it.
+    await vi.waitFor(
+      async () =>
+        expect(
+          await direct.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, body.email)),
+        ).toHaveLength(1),
+      { timeout: 10_000 },
+    );
     expect(
       await direct.db.select().from(mailboxMessages).where(eq(mailboxMessages.toEmail, body.email)),
     ).toEqual([]);
