@@ -265,9 +265,7 @@ async function benchTransfers(): Promise<void> {
     const perTransfer = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / done).toFixed(2)} ms`);
     record({
       what: '  CPU per transfer (measured phase, /proc utime+stime)',
-      value: `server process ${perTransfer(cpuAfter.nodeMs - cpuBefore.nodeMs)}, its PostgreSQL backends ${perTransfer(
-        cpuAfter.postgresMs === null ? null : cpuAfter.postgresMs - (cpuBefore.postgresMs ?? 0),
-      )}`,
+      value: `server process ${perTransfer(cpuAfter.nodeMs - cpuBefore.nodeMs)}, its PostgreSQL backends ${perTransfer(backendCpuMs(cpuBefore, cpuAfter))}`,
       reference: '',
       ratio: '',
       target: 'no target',
@@ -353,7 +351,7 @@ async function historyRatio(
     total.done += r['2xx'];
     total.seconds += phase;
     total.p99 = Math.max(total.p99, r.latency.p99);
-    total.pgMs += (after.postgresMs ?? 0) - (before.postgresMs ?? 0);
+    total.pgMs += backendCpuMs(before, after) ?? 0;
     totals.set(sender, total);
   }
   const of = (sender: SeededUser) => {
@@ -391,15 +389,17 @@ function processCpuMs(pid: number): number | null {
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
+interface CpuSample {
+  nodeMs: number;
+  /** CPU so far of each backend on the database, by pid; null where /proc is unreadable. */
+  backends: Map<number, number> | null;
+}
+
 /**
  * CPU so far of the server process and of the PostgreSQL backends connected to its database
- * (pg_stat_activity). Backends born during a phase count from zero, which is right; one that ends
- * during it is lost, which the server's pool avoids (its connections live through the run).
+ * (pg_stat_activity), each backend apart: see `backendCpuMs`.
  */
-async function cpuSample(
-  url: string,
-  instance: Instance,
-): Promise<{ nodeMs: number; postgresMs: number | null }> {
+async function cpuSample(url: string, instance: Instance): Promise<CpuSample> {
   const pid = instance.process?.pid;
   const nodeMs = pid ? (processCpuMs(pid) ?? 0) : 0;
   const client = new pg.Client({ connectionString: url });
@@ -408,19 +408,27 @@ async function cpuSample(
     const r = await client.query<{ pid: number }>(
       `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    let postgresMs: number | null = 0;
+    const backends = new Map<number, number>();
     for (const row of r.rows) {
       const ms = processCpuMs(row.pid);
-      if (ms === null) {
-        postgresMs = null;
-        break;
-      }
-      postgresMs += ms;
+      if (ms === null) return { nodeMs, backends: null };
+      backends.set(row.pid, ms);
     }
-    return { nodeMs, postgresMs };
+    return { nodeMs, backends };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The backends' CPU between two samples: a backend born in between counts from zero, which is
+ * right; one that ended in between (the pool closes idle connections) is lost, so this is a floor.
+ */
+function backendCpuMs(before: CpuSample, after: CpuSample): number | null {
+  if (!before.backends || !after.backends) return null;
+  let ms = 0;
+  for (const [pid, total] of after.backends) ms += total - (before.backends.get(pid) ?? 0);
+  return ms;
 }
 
 /** Rows the full-work script writes per transfer: what the API's transfer writes before the alerts go out. */
