@@ -3,7 +3,10 @@
 // Measurements against the built server (`npm run build` first), each next to a reference taken
 // in the same run on the same machine, written to docs/benchmarks.md (its own section only):
 //   transfers  POST /api/transfers on PostgreSQL (autocannon, 16 connections, many customers)
-//              vs pgbench running the raw SQL of a transfer at the same concurrency
+//              vs pgbench running the raw SQL of a transfer at the same concurrency, and vs pgbench
+//              running the same full work as plain SQL on the app's own tables; CPU ms per
+//              transfer of the server process and of its PostgreSQL backends (/proc); a sender
+//              with 0 vs HISTORY_RECORDS prior records
 //   pages      a customer's and the admin's records page with 10,000 and with 1,000,000 records
 //   pglite     POST /api/transfers on the embedded PGlite default
 //   bundle     built JS per area, gzipped, from web/dist
@@ -42,6 +45,10 @@ const DEFAULT_DURATION_S = 20;
 const TRANSFER_CUSTOMERS = 400;
 const PGLITE_CUSTOMERS = 100;
 const WARMUP_S = 3;
+/** The long-history sender: this many older records (earlier days) before it transfers. */
+const HISTORY_RECORDS = 10_000;
+/** One sender's transfers queue on its account lock; a few connections keep that queue full. */
+const HISTORY_CONNECTIONS = 4;
 /** Pages: a person reading; a few at once, not a load test. */
 const PAGE_CONNECTIONS = 4;
 const PAGE_DURATION_S = 10;
@@ -59,7 +66,9 @@ const TARGETS = {
   transferP99Ms: 25,
   pageP99Ms: 20,
   pageRatio: 1.3,
-  pgliteTps: 300,
+  pgliteTps: 500,
+  fullWorkRatio: 1.1,
+  historyRatio: 0.9,
   publicKb: 120,
 };
 
@@ -104,12 +113,13 @@ function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
 }
 
-function transferRequest(customers: SeededUser[]): autocannon.Request {
+/** Transfers between random customers; with `sender`, always from that one customer. */
+function transferRequest(customers: SeededUser[], sender?: SeededUser): autocannon.Request {
   return {
     method: 'POST',
     path: '/api/transfers',
     setupRequest: (request) => {
-      const from = pick(customers);
+      const from = sender ?? pick(customers);
       let to = pick(customers);
       if (to === from) to = customers[(customers.indexOf(from) + 1) % customers.length] as SeededUser;
       return {
@@ -192,9 +202,14 @@ async function startSeededPostgres(
 // ---- transfers on PostgreSQL vs pgbench ----------------------------------------------------------
 async function benchTransfers(): Promise<void> {
   console.log(`\n== transfers on PostgreSQL: ${CONNECTIONS} connections, ${durationS} s`);
-  const { url, instance, admin, customers, stop } = await startSeededPostgres('bench-tx', TRANSFER_CUSTOMERS);
+  // Two customers more than the load uses: the pair compared for a long vs a short history.
+  const seeded = await startSeededPostgres('bench-tx', TRANSFER_CUSTOMERS + 2);
+  const { url, instance, admin, stop } = seeded;
+  const customers = seeded.customers.slice(0, TRANSFER_CUSTOMERS);
+  const [fresh, veteran] = seeded.customers.slice(TRANSFER_CUSTOMERS) as [SeededUser, SeededUser];
+  let stopped = false;
   try {
-    await fund(instance.url, admin, customers, '1000.00');
+    await fund(instance.url, admin, seeded.customers, '1000.00');
     await cannon({
       url: instance.url,
       connections: CONNECTIONS,
@@ -202,17 +217,26 @@ async function benchTransfers(): Promise<void> {
       requests: [transferRequest(customers)],
     });
     const writesBefore = await rowWrites(url);
+    const cpuBefore = await cpuSample(url, instance);
     const result = await cannon({
       url: instance.url,
       connections: CONNECTIONS,
       duration: durationS,
       requests: [transferRequest(customers)],
     });
+    const cpuAfter = await cpuSample(url, instance);
     const tps = result['2xx'] / durationS;
     const writes = (await rowWrites(url)) - writesBefore;
 
+    const history = await historyRatio(url, instance, customers, fresh, veteran);
+
+    // The same full work in plain SQL, on this very database once the server has stopped.
+    await stopInstance(instance);
+    stopped = true;
+    const fullWork = pgbenchFullWork(url, TRANSFER_CUSTOMERS);
     const reference = pgbenchTransfers(TRANSFER_CUSTOMERS);
     const ratio = reference > 0 ? tps / reference : 0;
+    const fullRatio = fullWork > 0 ? tps / fullWork : 0;
     record({
       what: `POST /api/transfers on PostgreSQL (1 instance, ${CONNECTIONS} connections, ${TRANSFER_CUSTOMERS} customers)`,
       value: `${tps.toFixed(0)} transfers/s (${result.non2xx} non-2xx, ${result.errors} errors)`,
@@ -222,6 +246,14 @@ async function benchTransfers(): Promise<void> {
       met: ratio >= TARGETS.transferRatio,
     });
     record({
+      what: `  the same transfers vs pgbench running a transfer's full work in plain SQL`,
+      value: `${tps.toFixed(0)} transfers/s`,
+      reference: `pgbench full work ${fullWork.toFixed(0)} tps`,
+      ratio: `${(fullRatio * 100).toFixed(0)}%`,
+      target: `≥ ${Math.round(TARGETS.fullWorkRatio * 100)}%`,
+      met: fullRatio >= TARGETS.fullWorkRatio,
+    });
+    record({
       what: `  latency at ${CONNECTIONS} connections`,
       value: `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
       reference: '',
@@ -229,12 +261,263 @@ async function benchTransfers(): Promise<void> {
       target: `p99 ≤ ${TARGETS.transferP99Ms} ms`,
       met: result.latency.p99 <= TARGETS.transferP99Ms,
     });
+    const done = Math.max(result['2xx'], 1);
+    const perTransfer = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / done).toFixed(2)} ms`);
+    record({
+      what: '  CPU per transfer (measured phase, /proc utime+stime)',
+      value: `server process ${perTransfer(cpuAfter.nodeMs - cpuBefore.nodeMs)}, its PostgreSQL backends ${perTransfer(backendCpuMs(cpuBefore, cpuAfter))}`,
+      reference: '',
+      ratio: '',
+      target: 'no target',
+      met: null,
+    });
+    record({
+      what: `  a sender with ${HISTORY_RECORDS.toLocaleString('en-US')} older records vs a new sender (${HISTORY_CONNECTIONS} connections each, one sender)`,
+      value: `${history.veteranTps.toFixed(0)} transfers/s, p99 ${history.veteranP99} ms, PostgreSQL CPU ${history.veteranPgMs.toFixed(2)} ms/transfer`,
+      reference: `new sender ${history.freshTps.toFixed(0)} transfers/s, p99 ${history.freshP99} ms, PostgreSQL CPU ${history.freshPgMs.toFixed(2)} ms/transfer`,
+      ratio: `${history.ratio.toFixed(2)}×`,
+      target: `≥ ${TARGETS.historyRatio}×`,
+      met: history.ratio >= TARGETS.historyRatio,
+    });
     notes.push(
-      `Each API transfer wrote ${(writes / Math.max(result['2xx'], 1)).toFixed(1)} rows (pg_stat_database, during the measured run, including the outbox worker delivering the two alert emails); the pgbench reference writes 3.`,
+      `Each API transfer wrote ${(writes / done).toFixed(1)} rows (pg_stat_database, during the measured run, including the outbox worker delivering the two alert emails); the pgbench raw reference writes 3, the full-work script ${FULL_WORK_ROWS} (no alert delivery).`,
     );
   } finally {
-    await stop();
+    if (stopped) await dropDatabase(new URL(url).pathname.slice(1)).catch(() => undefined);
+    else await stop();
   }
+}
+
+/**
+ * One sender with a long history and one without, each sending alone: the daily-limit check must
+ * not read the history (issue 15). The older records are dated on earlier days, as a real
+ * customer's are, so none of them counts toward today's limit.
+ */
+async function historyRatio(
+  url: string,
+  instance: Instance,
+  customers: SeededUser[],
+  fresh: SeededUser,
+  veteran: SeededUser,
+): Promise<{
+  ratio: number;
+  freshTps: number;
+  veteranTps: number;
+  freshP99: number;
+  veteranP99: number;
+  freshPgMs: number;
+  veteranPgMs: number;
+}> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents,
+         recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose,
+         created_at, recorded_at, updated_at)
+       select 'TRFHIST' || g, $1::uuid, (select entry_id from transaction_records where user_id = $1::uuid limit 1),
+         case when g % 4 = 0 then 'credit' else 'debit' end, case when g % 4 = 0 then 'Deposit' else 'Local Transfer' end,
+         100, 'Someone', $2, 'Larkspur Bank', 'Veteran', $3, 'history',
+         now() - interval '1 day' - g * interval '1 minute', now() - interval '1 day' - g * interval '1 minute',
+         now() - interval '1 day' - g * interval '1 minute'
+       from generate_series(1, $4::int) g`,
+      [veteran.userId, fresh.accountNumber, veteran.accountNumber, HISTORY_RECORDS],
+    );
+    // Statistics of a table that grew, never of a just-emptied one (the issue's pitfall).
+    await client.query('analyze transaction_records');
+  } finally {
+    await client.end();
+  }
+  // The machine is shared: the two senders take turns (fresh, veteran, fresh, veteran) so a change
+  // of load in the middle falls on both, and each phase's database CPU per transfer is kept too.
+  const phase = Math.max(5, Math.round(durationS / 4));
+  const totals = new Map<SeededUser, { done: number; seconds: number; p99: number; pgMs: number }>();
+  for (const sender of [fresh, veteran, fresh, veteran]) {
+    await cannon({
+      url: instance.url,
+      connections: HISTORY_CONNECTIONS,
+      duration: 1,
+      requests: [transferRequest(customers, sender)],
+    });
+    const before = await cpuSample(url, instance);
+    const r = await cannon({
+      url: instance.url,
+      connections: HISTORY_CONNECTIONS,
+      duration: phase,
+      requests: [transferRequest(customers, sender)],
+    });
+    const after = await cpuSample(url, instance);
+    const total = totals.get(sender) ?? { done: 0, seconds: 0, p99: 0, pgMs: 0 };
+    total.done += r['2xx'];
+    total.seconds += phase;
+    total.p99 = Math.max(total.p99, r.latency.p99);
+    total.pgMs += backendCpuMs(before, after) ?? 0;
+    totals.set(sender, total);
+  }
+  const of = (sender: SeededUser) => {
+    const total = totals.get(sender) ?? { done: 0, seconds: 1, p99: 0, pgMs: 0 };
+    return {
+      tps: total.done / total.seconds,
+      p99: total.p99,
+      pgMsPerTransfer: total.pgMs / Math.max(total.done, 1),
+    };
+  };
+  const a = of(fresh);
+  const b = of(veteran);
+  return {
+    ratio: a.tps > 0 ? b.tps / a.tps : 0,
+    freshTps: a.tps,
+    veteranTps: b.tps,
+    freshPgMs: a.pgMsPerTransfer,
+    veteranPgMs: b.pgMsPerTransfer,
+    freshP99: a.p99,
+    veteranP99: b.p99,
+  };
+}
+
+/** CPU time (utime + stime) of one process so far, in ms, from /proc; null where /proc is unreadable. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+interface CpuSample {
+  nodeMs: number;
+  /** CPU so far of each backend on the database, by pid; null where /proc is unreadable. */
+  backends: Map<number, number> | null;
+}
+
+/**
+ * CPU so far of the server process and of the PostgreSQL backends connected to its database
+ * (pg_stat_activity), each backend apart: see `backendCpuMs`.
+ */
+async function cpuSample(url: string, instance: Instance): Promise<CpuSample> {
+  const pid = instance.process?.pid;
+  const nodeMs = pid ? (processCpuMs(pid) ?? 0) : 0;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    const backends = new Map<number, number>();
+    for (const row of r.rows) {
+      const ms = processCpuMs(row.pid);
+      if (ms === null) return { nodeMs, backends: null };
+      backends.set(row.pid, ms);
+    }
+    return { nodeMs, backends };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The backends' CPU between two samples: a backend born in between counts from zero, which is
+ * right; one that ended in between (the pool closes idle connections) is lost, so this is a floor.
+ */
+function backendCpuMs(before: CpuSample, after: CpuSample): number | null {
+  if (!before.backends || !after.backends) return null;
+  let ms = 0;
+  for (const [pid, total] of after.backends) ms += total - (before.backends.get(pid) ?? 0);
+  return ms;
+}
+
+/** Rows the full-work script writes per transfer: what the API's transfer writes before the alerts go out. */
+const FULL_WORK_ROWS = 9;
+
+/**
+ * The reference the API must beat: everything a transfer request does, as plain SQL on the app's
+ * own tables and indexes, one statement at a time in a transaction, at the same concurrency — the
+ * session check, both parties read and locked in id order, the journal entry, two postings, two
+ * balances, both records (with the daily-limit sum) and both alert rows (~3 KB each, as the
+ * server renders them today). No idempotency row: the benchmark's requests carry no key. The
+ * parties are looked up by number in a small side table (bench_parties), a cost the API does not pay.
+ */
+function pgbenchFullWork(url: string, count: number): number {
+  const psql = (sql: string) =>
+    spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
+  const made = psql(
+    `create table bench_parties as
+       select row_number() over (order by a.id)::int as n, a.id as account_id, p.user_id, p.account_number,
+              (select s.id_hash from sessions s where s.user_id = p.user_id limit 1) as session_hash
+       from profiles p join accounts a on a.user_id = p.user_id
+       where p.role = 'user' and p.account_number is not null;
+     alter table bench_parties add primary key (n);
+     analyze bench_parties;`,
+  );
+  if (made.status !== 0) {
+    console.log(made.stdout, made.stderr);
+    return 0;
+  }
+  const party = (v: string, column: string) => `(select ${column} from bench_parties where n = :${v})`;
+  const legs = `(values (${party('a', 'account_id')}, -1::bigint), (${party('b', 'account_id')}, 1::bigint)) as x(account_id, amount)`;
+  const record = (direction: string, type: string, owner: string) =>
+    `select 'BENCH' || md5(random()::text), ${party(owner, 'user_id')}, e.id, '${direction}', '${type}', 1, 'Someone',
+       ${party('b', 'account_number')}, 'Larkspur Bank', 'Bench', ${party('a', 'account_number')}, 'bench', now(), now(), now() from e`;
+  const script = path.join(os.tmpdir(), `larkspur-pgbench-full-${process.pid}.sql`);
+  fs.writeFileSync(
+    script,
+    [
+      `\\set a random(1, ${count})`,
+      `\\set d random(1, ${count - 1})`,
+      `\\set b 1 + (:a - 1 + :d) % ${count}`,
+      'BEGIN;',
+      `SELECT s.user_id, s.idle_expires_at FROM sessions s WHERE s.id_hash = ${party('a', 'session_hash')} AND s.idle_expires_at > now() AND s.absolute_expires_at > now();`,
+      `SELECT a.id, a.balance_cents, a.held_cents, p.status, p.account_limit_cents, p.first_name, p.surname, i.email FROM profiles p JOIN accounts a ON a.user_id = p.user_id JOIN identities i ON i.id = p.user_id WHERE p.user_id = ${party('a', 'user_id')} OR p.account_number = ${party('b', 'account_number')} ORDER BY a.id FOR UPDATE OF a;`,
+      [
+        `WITH e AS (INSERT INTO journal_entries (kind, description, actor_id, created_at) VALUES ('transfer', 'bench', ${party('a', 'user_id')}, now()) RETURNING id),`,
+        ` p AS (INSERT INTO postings (entry_id, account_id, amount_cents, created_at) SELECT e.id, x.account_id, x.amount, now() FROM e, ${legs}),`,
+        ` u AS (UPDATE accounts SET balance_cents = accounts.balance_cents + x.amount FROM ${legs} WHERE accounts.id = x.account_id RETURNING accounts.id, accounts.balance_cents),`,
+        ` r AS (INSERT INTO transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents, recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose, created_at, recorded_at, updated_at)`,
+        `   ${record('debit', 'Local Transfer', 'a')} UNION ALL ${record('credit', 'Deposit', 'b')}),`,
+        ` o AS (INSERT INTO outbox_messages (to_email, subject, html, text, template, params) SELECT 'bench@example.com', 'Debit alert', repeat('x', 3000), repeat('y', 600), 'money-alert', '{}'::jsonb FROM generate_series(1, 2))`,
+        `SELECT (SELECT coalesce(sum(amount_cents), 0) FROM transaction_records WHERE user_id = ${party('a', 'user_id')} AND direction = 'debit' AND type IN ('Local Transfer', 'Wire Transfer', 'International Transfer') AND recorded_at >= date_trunc('day', now(), 'UTC')), (SELECT count(*) FROM u);`,
+      ].join(''),
+      'COMMIT;',
+    ].join('\n'),
+  );
+  try {
+    return runPgbench(url, script);
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
+}
+
+/** pgbench at the benchmark's concurrency for the run's duration; its tps, or 0 (with its output) on failure. */
+function runPgbench(url: string, script: string): number {
+  // --max-tries: two transfers crossing the same pair in opposite order may deadlock; retry them like the app would.
+  const out = spawnSync(
+    'pgbench',
+    [
+      '-n',
+      '-c',
+      String(CONNECTIONS),
+      '-j',
+      '2',
+      '-T',
+      String(durationS),
+      '--max-tries=10',
+      '-f',
+      script,
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
+  const tps = /tps = ([\d.]+)/.exec(out.stdout ?? '')?.[1];
+  if (!tps) {
+    console.log(out.stdout, out.stderr);
+    return 0;
+  }
+  return Number(tps);
 }
 
 /** Rows inserted, updated and deleted in the database so far (pg_stat_database). */
@@ -281,30 +564,7 @@ function pgbenchTransfers(accounts: number): number {
        insert into bench_accounts select g, 100000 from generate_series(1, ${accounts}) g;
        create table bench_journal (id bigserial primary key, from_id int not null, to_id int not null, amount bigint not null, created_at timestamptz not null default now());`,
     );
-    // --max-tries: two transfers crossing the same pair in opposite order may deadlock; retry them like the app would.
-    const out = spawnSync(
-      'pgbench',
-      [
-        '-n',
-        '-c',
-        String(CONNECTIONS),
-        '-j',
-        '2',
-        '-T',
-        String(durationS),
-        '--max-tries=10',
-        '-f',
-        script,
-        url,
-      ],
-      { encoding: 'utf8' },
-    );
-    const tps = /tps = ([\d.]+)/.exec(out.stdout ?? '')?.[1];
-    if (!tps) {
-      console.log(out.stdout, out.stderr);
-      return 0;
-    }
-    return Number(tps);
+    return runPgbench(url, script);
   } finally {
     spawnSync(
       'psql',

@@ -154,6 +154,8 @@ export const transactionRecords = pgTable(
     index('transaction_records_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transaction_records_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('transaction_records_entry_idx').on(t.entryId),
+    // The daily transfer limit: today's records of one sender, whatever their history (decision 0125).
+    index('transaction_records_user_recorded_idx').on(t.userId, t.recordedAt),
     // The records search for a whole account number (modules/ledger/statements.ts).
     index('transaction_records_recipient_account_idx').on(t.recipientAccount),
     index('transaction_records_sender_account_idx').on(t.senderAccount),

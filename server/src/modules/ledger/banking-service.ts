@@ -110,6 +110,25 @@ function positiveAmount(input: string): bigint | null {
   return cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS ? null : cents;
 }
 
+/** The start of the calendar day (UTC) that `at` falls in: the day the daily transfer limit counts. */
+export function limitDayStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
+/**
+ * What `userId` has sent today by transfer, for the daily limit: their debit records of a transfer
+ * type recorded since the day began. Served by transaction_records_user_recorded_idx (decision
+ * 0125), so it reads today's records of that customer only, however long their history.
+ */
+export function sentTodaySql(userId: string, at: Date): SQL {
+  return sql`(select coalesce(sum(${transactionRecords.amountCents}), 0) from ${transactionRecords} where ${and(
+    eq(transactionRecords.userId, userId),
+    eq(transactionRecords.direction, 'debit'),
+    inArray(transactionRecords.type, [...transferTypes]),
+    gte(transactionRecords.recordedAt, limitDayStart(at)),
+  )})`;
+}
+
 export function createBankingService(deps: {
   db: Database;
   clock: Clock;
@@ -524,13 +543,7 @@ export function createBankingService(deps: {
           // it counts every transfer that sender committed before this one; over the limit, the
           // transaction rolls back and nothing of it remains.
           const now = clock.now();
-          const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-          const sentToday = sql`(select coalesce(sum(${transactionRecords.amountCents}), 0) from ${transactionRecords} where ${and(
-            eq(transactionRecords.userId, sender.userId),
-            eq(transactionRecords.direction, 'debit'),
-            inArray(transactionRecords.type, [...transferTypes]),
-            gte(transactionRecords.recordedAt, dayStart),
-          )})`;
+          const sentToday = sentTodaySql(sender.userId, now);
 
           const common = {
             amountCents,
