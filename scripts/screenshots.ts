@@ -84,7 +84,10 @@ async function shoot(page: Page, screen: Screen, theme: string): Promise<void> {
     await page.setViewportSize({ width: 375, height: HEIGHT });
     await page.goto(screen.url);
     // Each movement is a button named after its counterparty ("To Tartine Bakery", "From …").
-    await page.getByRole('button', { name: /^(To|From) / }).first().click();
+    await page
+      .getByRole('button', { name: /^(To|From) / })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(SETTLE_MS);
     await page.screenshot({ path: path.join(OUT_DIR, `receipt-${theme}-375.png`) });
