@@ -79,6 +79,14 @@ async function shoot(page: Page, screen: Screen, theme: string): Promise<void> {
     const file = path.join(OUT_DIR, `${screen.name}-${theme}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
   }
+  // The phone menus, where the theme switch sits below the large breakpoint.
+  if (['site-home', 'login', 'dashboard', 'admin-overview'].includes(screen.name)) {
+    await page.setViewportSize({ width: 375, height: HEIGHT });
+    await page.goto(screen.url);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.waitForTimeout(SETTLE_MS);
+    await page.screenshot({ path: path.join(OUT_DIR, `${screen.name}-menu-${theme}-375.png`) });
+  }
   // A dialog as well: the receipt of the newest movement.
   if (screen.name === 'transactions') {
     await page.setViewportSize({ width: 375, height: HEIGHT });
