@@ -4,10 +4,7 @@ import zlib from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 
 // WEB_DIST_DIR: the server's own setting, so a run can use a private build (others may rebuild web/dist).
-const WEB_ASSETS = path.join(
-  process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
-  'assets',
-);
+const WEB_DIST = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Source folders of the signed-in areas: a public page must never download their code. */
 export const PRIVATE_SOURCE_PATTERN =
@@ -31,7 +28,8 @@ export function recordScripts(page: Page): () => DownloadedScript[] {
   });
   return () =>
     [...urls].map((url) => {
-      const file = path.join(WEB_ASSETS, path.basename(new URL(url).pathname));
+      // Chunks under assets/, and /theme-init.js at the root (issue #14): the file at the URL's path.
+      const file = path.join(WEB_DIST, path.normalize(new URL(url).pathname));
       const map = `${file}.map`;
       const sources = fs.existsSync(map)
         ? (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources

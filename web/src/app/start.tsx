@@ -7,6 +7,7 @@ import type { SessionResponse } from '@larkspur/contract';
 import { paths } from '@/config/paths';
 import { preloadFirstSlide } from '@/features/site/content/first-slide';
 import { loadSession } from '@/lib/session';
+import { startThemeSync } from '@/lib/theme';
 import { App } from './app';
 import { createRouter, createRoutes, initialized } from './router';
 
@@ -59,6 +60,8 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   // The root route's loader finds this request in flight. (No query client: public pages never
   // load TanStack Query; the signed-in areas create theirs, docs/decisions/0019.)
   loadSession().catch(() => undefined);
+  // theme-init.js set the theme before first paint; from here the app keeps it in step.
+  startThemeSync();
   // The home page's largest paint is its first slide; asked for now, it loads while the session,
   // the router and the home page's own chunk load, instead of after them. A prerendered home page
   // has it in its HTML.

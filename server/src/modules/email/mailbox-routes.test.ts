@@ -43,9 +43,20 @@ describe('dev mailbox (mailbox transport)', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(res.body).toContain('<link rel="stylesheet" href="/dev/mailbox/mailbox.css">');
-    expect(res.body).not.toMatch(/<script|<style|\sstyle=/i);
+    // One script, the web app's same-origin theme script (issue #14); nothing inline.
+    expect(res.body.match(/<script[^>]*>/gi)).toEqual(['<script src="/theme-init.js">']);
+    expect(res.body).not.toMatch(/<script[^>]*>[^<]|<style|\sstyle=/i);
     expect(res.body).toMatch(/shown here to anyone who can reach this page/);
     expect(res.body.indexOf('Second message')).toBeLessThan(res.body.indexOf('First message'));
+  });
+
+  it('styles /dev/mailbox for the dark theme: the web app choice on <html>, else the system setting', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox/mailbox.css' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(':root[data-theme="dark"] { color-scheme: dark;');
+    expect(res.body).toMatch(
+      /@media \(prefers-color-scheme: dark\) \{\s*:root:not\(\[data-theme="light"\]\) \{ color-scheme: dark;/,
+    );
   });
 
   it('serves its own style sheet', async () => {

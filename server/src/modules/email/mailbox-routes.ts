@@ -30,6 +30,24 @@ const ADDRESS_LENGTH_MAX = 254;
 export const MESSAGE_HTML_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
 
+/**
+ * The dark theme (issue #14, docs/decisions/0110-theming.md): the web app's choice when the page has
+ * run /theme-init.js (data-theme on <html>), else the system's setting. The emails in their frames
+ * stay as mail clients show them, on white. Contrast WCAG AA: ink 15:1, muted 7:1, links 8:1.
+ */
+const MAILBOX_DARK_RULES = `
+ROOT { color-scheme: dark; color: #e5e7eb; background: #0b1120; }
+ROOT a { color: #b3a3ff; }
+ROOT a:focus-visible, ROOT button:focus-visible, ROOT input:focus-visible { outline-color: #a5b4fc; }
+ROOT .warning { background: #451a03; border-color: #f59e0b; color: #fde68a; }
+ROOT .filter input { background: #111827; color: #e5e7eb; border-color: #9ca3af; }
+ROOT .filter button { background: #b3a3ff; border-color: #b3a3ff; color: #0b1120; }
+ROOT .message { background: #111827; border-color: #374151; }
+ROOT .meta, ROOT .empty { color: #9ca3af; }
+ROOT pre { background: #1f2937; color: #e5e7eb; }
+ROOT iframe { border-color: #4b5563; }
+`;
+
 const MAILBOX_CSS = `
 :root { color-scheme: light; font-family: system-ui, sans-serif; color: #111827; background: #f9fafb; }
 body { margin: 0 auto; max-width: 60rem; padding: 1.5rem; }
@@ -48,6 +66,10 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f3f4f6; paddi
 iframe { width: 100%; height: 40rem; border: 1px solid #d1d5db; border-radius: 0.25rem; background: #fff; }
 nav.pages { display: flex; gap: 1rem; margin: 1rem 0; }
 .empty { color: #4b5563; }
+${MAILBOX_DARK_RULES.replaceAll('ROOT', ':root[data-theme="dark"]')}
+@media (prefers-color-scheme: dark) {
+${MAILBOX_DARK_RULES.replaceAll('ROOT', ':root:not([data-theme="light"])')}
+}
 `;
 
 function page(title: string, bankName: string, body: string): string {
@@ -58,6 +80,8 @@ function page(title: string, bankName: string, body: string): string {
     '<meta name="robots" content="noindex">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<title>${escapeHtml(title)} · ${escapeHtml(bankName)}</title>`,
+    // The web app's theme choice, before first paint (a same-origin script: the CSP allows it).
+    '<script src="/theme-init.js"></script>',
     `<link rel="stylesheet" href="${MAILBOX_CSS_PATH}">`,
     '</head><body>',
     '<header>',

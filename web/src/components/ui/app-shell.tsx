@@ -2,6 +2,7 @@ import { useId, useState, type ComponentType, type ReactNode, type SVGProps } fr
 import { Link, NavLink } from 'react-router';
 import { Spinner } from './pending-button';
 import { CloseIcon, LogOutIcon, MenuIcon } from './icons';
+import { ThemeSwitch } from './theme-switch';
 
 export interface ShellNavItem {
   label: string;
@@ -111,6 +112,9 @@ export function AppShell({
     </button>
   );
 
+  // The user menu's theme choice (issue #14); the panels are deep in both themes.
+  const themeSwitch = <ThemeSwitch tone="inverse" className="mx-2" />;
+
   const brand = (
     <Link to="/" className="flex flex-col rounded-md leading-tight">
       <span className="text-lg font-semibold tracking-tight whitespace-nowrap">Larkspur Bank</span>
@@ -150,6 +154,7 @@ export function AppShell({
             <nav aria-label={navLabel}>{navList(() => setMenuOpen(false))}</nav>
             <div className="space-y-2 border-t border-white/15 pt-4">
               {personBlock}
+              {themeSwitch}
               {logoutButton}
             </div>
           </div>
@@ -167,6 +172,7 @@ export function AppShell({
         </div>
         <div className="space-y-3 border-t border-white/15 pt-4">
           <div className="px-2">{personBlock}</div>
+          {themeSwitch}
           {logoutButton}
         </div>
       </aside>

@@ -3,10 +3,10 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 // Recharts is large: this module is imported lazily by the overview, once its data is on screen.
 // The chart is a picture of the table beside it, so it is hidden from assistive technology and
 // not focusable (`accessibilityLayer={false}`); the table carries the exact figures.
-const AXIS_TICK = { fontSize: 12, fill: '#475569' } as const;
-const GRID_STROKE = '#e2e8f0';
-const TODAY_FILL = '#4a2ab8';
-const WEEK_FILL = '#64748b';
+const AXIS_TICK = { fontSize: 12, fill: 'var(--color-slate-600)' } as const;
+const GRID_STROKE = 'var(--color-slate-200)';
+const TODAY_FILL = 'var(--color-brand-700)';
+const WEEK_FILL = 'var(--color-slate-500)';
 const TYPE_ROW_PX = 52;
 const CHART_EXTRA_PX = 60;
 
@@ -54,7 +54,7 @@ export function VolumeChart({ bars }: { bars: readonly VolumeBar[] }) {
             width={100}
           />
           <Tooltip
-            cursor={{ fill: '#f1f5f9' }}
+            cursor={{ fill: 'var(--color-slate-100)' }}
             formatter={(value) => (typeof value === 'number' ? compactMoney.format(value) : String(value))}
           />
           <Legend

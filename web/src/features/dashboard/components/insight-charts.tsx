@@ -17,11 +17,11 @@ import { axisMoney, type BalancePoint, type TypeTotal } from './insight-data';
 
 // Recharts is ~100 KB gzipped: this module is only ever imported lazily (insights-panel.tsx),
 // once a chart is on screen. Colours: brand-700 line, emerald-700 in, brand-800/slate out.
-const AXIS_TICK = { fontSize: 12, fill: '#475569' } as const;
-const GRID_STROKE = '#e2e8f0';
-const BRAND_LINE = '#4a2ab8';
-const MONEY_IN = '#047857';
-const MONEY_OUT = '#64748b';
+const AXIS_TICK = { fontSize: 12, fill: 'var(--color-slate-600)' } as const;
+const GRID_STROKE = 'var(--color-slate-200)';
+const BRAND_LINE = 'var(--color-brand-700)';
+const MONEY_IN = 'var(--color-emerald-700)';
+const MONEY_OUT = 'var(--color-slate-500)';
 
 function TooltipBox({ title, lines }: { title: string; lines: readonly string[] }) {
   return (
@@ -127,7 +127,7 @@ export function MoneyByTypeChart({ totals, currency }: { totals: TypeTotal[]; cu
             axisLine={false}
             width={92}
           />
-          <Tooltip content={renderTooltip} cursor={{ fill: '#f1f5f9' }} />
+          <Tooltip content={renderTooltip} cursor={{ fill: 'var(--color-slate-100)' }} />
           <Legend verticalAlign="top" height={28} />
           <Bar
             dataKey="inValue"

@@ -90,8 +90,8 @@ describe('SiteHeader', () => {
     const user = userEvent.setup();
     const { toggle } = renderHeader();
     await user.click(toggle);
-    // Tab through the menu's seven links, then out of the header.
-    for (let i = 0; i < 8; i += 1) await user.tab();
+    // Tab through the menu's seven links and three theme buttons, then out of the header.
+    for (let i = 0; i < 11; i += 1) await user.tab();
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon-base';
+import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
 import { mainNavigation } from '../content/navigation';
@@ -120,6 +121,7 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
+          <ThemeSwitch tone={transparent ? 'inverse' : 'plain'} />
           {signedIn ? (
             <Button
               variant={transparent ? 'outline-inverse' : 'secondary'}
@@ -175,6 +177,10 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
               </li>
             ))}
           </ul>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+            <span className="text-sm font-medium text-slate-700">Theme</span>
+            <ThemeSwitch />
+          </div>
           <div className="mt-3 grid gap-2 border-t border-slate-200 pt-4 pb-2 sm:grid-cols-2">
             {signedIn ? (
               <Button variant="secondary" size="lg" onClick={logout.run} disabled={logout.isPending}>
