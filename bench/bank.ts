@@ -5,12 +5,17 @@
 // concurrent clients moving money with idempotency keys (retried with the same key whenever the
 // outcome is unknown), double-spend and duplicate-key bursts, a key reused with another body —
 // while instances are killed (-9) and restarted and paused (SIGSTOP/SIGCONT), and, only with
-// --pg-restart, PostgreSQL itself is restarted in immediate mode once. Then it checks the
+// --pg-restart, PostgreSQL itself is restarted in immediate mode once. With --formation the
+// database is a pg_auto_failover formation made for the run (scripts/lib/formation.ts; the app
+// instances get the multi-host URL), and failover faults join the schedule: a planned failover,
+// kill -9 of the primary's postmaster, loss of the primary's whole node (brought back afterwards),
+// each timed from the fault to the first write acknowledged through the app. Then it checks the
 // invariants, and runs a deliberately naive transfer against a scratch copy to show that the
 // checker does find violations. Exits non-zero on any violation (or on a blind checker).
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -21,7 +26,28 @@ import { createFieldCipher } from '../server/src/lib/field-encryption';
 import { hashPassword } from '../server/src/lib/passwords';
 import { verifyLedger } from '../server/src/modules/ledger/verify';
 import { createUserService } from '../server/src/modules/users/user-service';
-import { adminSignIn, call, errorCode, signUp, type Customer, type Outcome } from './lib/client';
+import {
+  formationDown,
+  formationUp,
+  killNode,
+  killPostmaster,
+  nodeUrl,
+  performFailover,
+  settledPrimary,
+  startNode,
+  waitFor,
+  waitStable,
+  type FormationState,
+} from '../scripts/lib/formation';
+import {
+  adminSignIn,
+  call,
+  errorCode,
+  REQUEST_TIMEOUT_MS,
+  signUp,
+  type Customer,
+  type Outcome,
+} from './lib/client';
 import {
   ADMIN_DATABASE_URL,
   createScratchDatabase,
@@ -72,6 +98,23 @@ const PAUSE_MS = 2_500;
 const CONTROL_WORKERS = 16;
 const CONTROL_DURATION_MS = 3_000;
 const POSTGRES_RECOVERY_TIMEOUT_MS = 60_000;
+/**
+ * On a formation a client rides out a failover as a real one would: a 503 (or no answer) is
+ * retried with the same key for up to ~20 s (backoff capped at 2 s), longer than a node loss
+ * takes with the test timeouts (~8 s).
+ */
+const RETRIES_MAX_FORMATION = 14;
+const FORMATION_FAULT_KINDS = ['failover', 'postmaster', 'node'] as const;
+/** Between one database fault being over and the next. */
+const DATABASE_FAULT_GAP_MS = 1_000;
+type FormationFault = (typeof FORMATION_FAULT_KINDS)[number];
+/**
+ * The recovery probe: one 1-cent transfer at a time between two customers kept for it, with the
+ * clients' own timeout (a shorter one turned a loaded machine's slow answers into "outages").
+ */
+const PROBE_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
+const PROBE_PAUSE_MS = 100;
+const PROBE_MAX_MS = 90_000;
 const DOCS_FILE = path.join(ROOT, 'docs/reliability.md');
 
 const { values: args } = parseArgs({
@@ -82,6 +125,8 @@ const { values: args } = parseArgs({
     customers: { type: 'string' },
     seed: { type: 'string' },
     'pg-restart': { type: 'boolean', default: false },
+    formation: { type: 'boolean', default: false },
+    'formation-faults': { type: 'string' },
     'write-docs': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -91,6 +136,14 @@ const instanceCount = Number(args.instances ?? DEFAULT_INSTANCES);
 const clientCount = Number(args.clients ?? DEFAULT_CLIENTS);
 const customerCount = Number(args.customers ?? DEFAULT_CUSTOMERS);
 const pgRestart = args['pg-restart'] === true;
+const onFormation = args.formation === true;
+const formationFaultKinds: FormationFault[] = (args['formation-faults'] ?? FORMATION_FAULT_KINDS.join(','))
+  .split(',')
+  .map((k) => k.trim())
+  .filter((k): k is FormationFault => (FORMATION_FAULT_KINDS as readonly string[]).includes(k));
+if (onFormation && formationFaultKinds.length === 0)
+  throw new Error(`--formation-faults: choose from ${FORMATION_FAULT_KINDS.join(',')}`);
+const retriesMax = onFormation ? RETRIES_MAX_FORMATION : RETRIES_MAX;
 const initialSeed = args.seed === undefined ? crypto.randomInt(2 ** 31) : Number(args.seed);
 const random = seededRandom(initialSeed);
 const rand = random.next;
@@ -121,7 +174,21 @@ const history = {
   retries: 0,
   unknownResolvedAfterRun: 0,
   faults: [] as string[],
+  /** 503 DATABASE_UNAVAILABLE answers the clients (and the probe) saw, each retried with its key. */
+  unavailable: 0,
+  recoveries: [] as {
+    kind: FormationFault;
+    fault: string;
+    recoveryMs: number | null;
+    outageMs: number;
+    failedWrites: number;
+  }[],
 };
+let formation: FormationState | null = null;
+/** Set after the run: the port of the primary the checker reads. */
+let currentPrimaryPort: number | null = null;
+/** The two customers only the recovery probe moves money between (never picked by the workload). */
+let probePair: [number, number] | null = null;
 
 let instances: Instance[] = [];
 const customers: Customer[] = [];
@@ -137,7 +204,7 @@ function pickInstance(): Instance {
 /** One request, retried with the same key (and body) on any unknown outcome or 5xx. */
 async function withRetries(
   send: (instance: Instance) => Promise<Outcome>,
-  retries = RETRIES_MAX,
+  retries = retriesMax,
 ): Promise<(Outcome & { kind: 'response' }) | { kind: 'unknown'; reason: string }> {
   let last: Outcome = { kind: 'unknown', reason: 'not sent' };
   for (let attempt = 0; attempt < retries; attempt++) {
@@ -146,6 +213,7 @@ async function withRetries(
       await sleep(Math.min(RETRY_BACKOFF_BASE_MS * 2 ** attempt, RETRY_BACKOFF_MAX_MS));
     }
     last = await send(pickInstance());
+    if (last.kind === 'response' && last.status === 503) history.unavailable += 1;
     // CONFLICT means "a request with this key was in flight and gave no answer yet": ask again.
     const inFlight = last.kind === 'response' && last.status === 409 && errorCode(last.body) === 'CONFLICT';
     if (last.kind === 'response' && last.status < 500 && !inFlight) return last;
@@ -437,6 +505,136 @@ async function client(id: number, deadline: number): Promise<void> {
   }
 }
 
+/**
+ * One write through the app, sent after a fault, on the probe's own pair of customers (1 cent, the
+ * direction alternating): true when acknowledged. Recorded like every transfer, so the checker
+ * holds it to the same rules; an unknown outcome is re-driven with its key after the run.
+ */
+let probeCount = 0;
+async function probeWrite(): Promise<boolean> {
+  const [a, b] = probePair as [number, number];
+  probeCount += 1;
+  const [from, to] = probeCount % 2 === 0 ? [a, b] : [b, a];
+  const key = `probe-${probeCount}`;
+  const entry: Attempted = { key, from, to, amountCents: 1n, result: { kind: 'unknown' }, burst: null };
+  attempted.set(key, entry);
+  const out = await call(pickInstance().url, 'POST', '/api/transfers', {
+    cookie: (customers[from] as Customer).cookie,
+    body: transferBody(to, 1n, key),
+    headers: { 'idempotency-key': key },
+    timeoutMs: PROBE_TIMEOUT_MS,
+  });
+  if (out.kind !== 'response') return false;
+  if (out.status === 503) history.unavailable += 1;
+  if (out.status === 201) {
+    const id = (out.body as { transaction: { transactionId: string } }).transaction.transactionId;
+    entry.result = { kind: 'acked', transactionId: id };
+    return true;
+  }
+  if (out.status < 500)
+    entry.result = { kind: 'rejected', code: errorCode(out.body) ?? `HTTP ${out.status}` };
+  return false;
+}
+
+/**
+ * Recovery time of one fault: probe writes, one after another, from the fault until one is
+ * acknowledged while the monitor reports a settled primary (for a failover or a lost node: the
+ * other node, so the switch has happened). The recovery time runs from the fault to the first
+ * acknowledged write after the last failed one (or to the first, when none failed); the outage from
+ * the first failed write to then.
+ */
+async function probeRecovery(
+  kind: FormationFault,
+  fault: string,
+  faultAt: number,
+  oldPrimary: string,
+): Promise<void> {
+  const state = formation as FormationState;
+  let firstFailureAt: number | null = null;
+  let recoveredAt: number | null = null;
+  let failedWrites = 0;
+  let done = false;
+  while (!done && Date.now() - faultAt < PROBE_MAX_MS) {
+    const ok = await probeWrite();
+    if (ok) {
+      recoveredAt ??= Date.now();
+      const primary = await settledPrimary(state);
+      done = primary !== null && (kind === 'postmaster' || primary.name !== oldPrimary);
+    } else {
+      failedWrites += 1;
+      firstFailureAt ??= Date.now();
+      recoveredAt = null;
+    }
+    if (!done) await sleep(PROBE_PAUSE_MS);
+  }
+  const recoveryMs = done && recoveredAt !== null ? recoveredAt - faultAt : null;
+  const outageMs = firstFailureAt === null || recoveredAt === null ? 0 : recoveredAt - firstFailureAt;
+  history.recoveries.push({ kind, fault, recoveryMs, outageMs, failedWrites });
+}
+
+/** Starts a killed instance again; on a formation its start-up may meet a failover, so it retries. */
+async function restartInstance(target: Instance): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await startInstance(target);
+      return;
+    } catch (error) {
+      if (!onFormation || attempt >= 5) throw error;
+      await sleep(1_000);
+    }
+  }
+}
+
+/**
+ * The failover faults, each only when the formation has a primary and a secondary (so that there
+ * is somewhere to fail over to), interleaved with today's instance faults; a lost node comes back
+ * once the other has taken over, and rejoins as the standby before the next database fault.
+ */
+async function formationFault(kind: FormationFault, at: () => string, deadline: number): Promise<void> {
+  const state = formation as FormationState;
+  const primary = await settledPrimary(state);
+  if (!primary) return;
+  const faultAt = Date.now();
+  if (kind === 'failover') {
+    history.faults.push(`${at()}: planned failover (pg_autoctl perform failover) from ${primary.name}`);
+    const done = performFailover(state).catch((error: unknown) => {
+      history.faults.push(`  ${at()}: perform failover failed: ${String(error).slice(0, 200)}`);
+    });
+    await probeRecovery('failover', `planned failover from ${primary.name}`, faultAt, primary.name);
+    await done;
+  } else if (kind === 'postmaster') {
+    const pid = killPostmaster(primary);
+    history.faults.push(`${at()}: kill -9 of the primary's postmaster (${primary.name}, pid ${pid})`);
+    await probeRecovery('postmaster', `kill -9 postmaster of ${primary.name}`, faultAt, primary.name);
+  } else {
+    killNode(state, primary);
+    history.faults.push(`${at()}: node ${primary.name} lost (keeper and postmaster kill -9)`);
+    await probeRecovery('node', `node ${primary.name} lost`, faultAt, primary.name);
+    startNode(state, primary);
+    history.faults.push(`  ${at()}: ${primary.name} started again`);
+  }
+  // The standby must be back before the next fault; after the last one, the checker needs only the
+  // primary (waiting for the rejoin would add ~10 s to every CI run for nothing).
+  if (Date.now() >= deadline) return;
+  await waitStable(state);
+  const now = await settledPrimary(state);
+  history.faults.push(`  ${at()}: formation stable again (primary ${now?.name ?? '?'})`);
+}
+
+/**
+ * The database faults on a formation, one after another from 5 s in: each starts as soon as the
+ * previous one is over (the formation has its standby back) and a short gap has passed, until the
+ * deadline, so that even a short CI run gets a planned failover and a node loss. Meanwhile the
+ * instance faults go on every 5 s.
+ */
+async function databaseFaults(deadline: number, at: () => string): Promise<void> {
+  await sleep(FAULT_INTERVAL_MS);
+  for (let n = 0; Date.now() < deadline; n++) {
+    await formationFault(formationFaultKinds[n % formationFaultKinds.length] as FormationFault, at, deadline);
+    await sleep(DATABASE_FAULT_GAP_MS);
+  }
+}
+
 async function faults(deadline: number): Promise<void> {
   let round = 0;
   let pgRestarted = false;
@@ -444,6 +642,7 @@ async function faults(deadline: number): Promise<void> {
   // Restarts run in the background, so that the schedule does not slip when a start is slow.
   const restarts: Promise<void>[] = [];
   const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  if (onFormation) restarts.push(databaseFaults(deadline, at));
   while (Date.now() + FAULT_INTERVAL_MS < deadline) {
     await sleep(FAULT_INTERVAL_MS);
     round += 1;
@@ -465,7 +664,7 @@ async function faults(deadline: number): Promise<void> {
       history.faults.push(`${at()}: kill -9 ${target.name}`);
       restarts.push(
         sleep(DOWN_MS)
-          .then(() => startInstance(target))
+          .then(() => restartInstance(target))
           .then(() => void history.faults.push(`  ${at()}: ${target.name} serving again`)),
       );
     } else {
@@ -675,10 +874,33 @@ async function main(): Promise<number> {
   requireBuild();
   const started = new Date();
   console.log(
-    `bench:bank: seed ${initialSeed}, ${instanceCount} instances, ${clientCount} clients, ${customerCount} customers, ${durationMs / 1000} s, faults: kill -9 + SIGSTOP${pgRestart ? ' + PostgreSQL immediate restart' : ''}`,
+    `bench:bank: seed ${initialSeed}, ${instanceCount} instances, ${clientCount} clients, ${customerCount} customers, ${durationMs / 1000} s, faults: kill -9 + SIGSTOP${pgRestart ? ' + PostgreSQL immediate restart' : ''}${onFormation ? ` + formation: ${formationFaultKinds.join(', ')}` : ''}`,
   );
-  const dbName = await createScratchDatabase('larkspur_bank');
-  const databaseUrl = withDatabase(ADMIN_DATABASE_URL, dbName);
+  let dbName: string;
+  let databaseUrl: string;
+  /** A single-host URL of the server (on a formation: of the current primary) with `database`. */
+  let adminUrlFor = (database: string) => withDatabase(ADMIN_DATABASE_URL, database);
+  let formationSetupMs = 0;
+  if (onFormation) {
+    const setupStarted = Date.now();
+    dbName = 'larkspur_bank';
+    formation = await formationUp({
+      dir: path.join(os.tmpdir(), `larkspur-bank-formation-${process.pid}`),
+      database: dbName,
+      log: (line) => console.log(`  formation: ${line}`),
+    });
+    formationSetupMs = Date.now() - setupStarted;
+    console.log(`  formation up in ${(formationSetupMs / 1000).toFixed(1)} s: ${formation.databaseUrl}`);
+    databaseUrl = formation.databaseUrl;
+    const state = formation;
+    adminUrlFor = (database) => {
+      const primary = state.nodes.find((n) => n.port === currentPrimaryPort);
+      return nodeUrl(primary?.port ?? (state.nodes[0] as { port: number }).port, database);
+    };
+  } else {
+    dbName = await createScratchDatabase('larkspur_bank');
+    databaseUrl = withDatabase(ADMIN_DATABASE_URL, dbName);
+  }
   const secrets = sharedSecrets();
   const ports = await Promise.all(Array.from({ length: instanceCount }, () => freePort()));
   instances = makeInstances(
@@ -716,7 +938,9 @@ async function main(): Promise<number> {
     const first = instances[0] as Instance;
     const adminCookie = await adminSignIn(first.url, adminEmail, adminPassword);
 
-    for (let i = 0; i < customerCount; i++) {
+    // On a formation, two more customers for the recovery probe alone (reserved from the workload).
+    const signUps = customerCount + (onFormation ? 2 : 0);
+    for (let i = 0; i < signUps; i++) {
       const c = await signUp(
         (instances[i % instances.length] as Instance).url,
         `bank.customer.${i}.${Date.now().toString(36)}@example.test`,
@@ -732,9 +956,13 @@ async function main(): Promise<number> {
         throw new Error(`credit: ${JSON.stringify(credited)}`);
       customers.push(c);
     }
-    const totalCents = OPENING_BALANCE_CENTS * BigInt(customerCount);
+    if (onFormation) {
+      probePair = [customerCount, customerCount + 1];
+      for (const i of probePair) reserved.add(i);
+    }
+    const totalCents = OPENING_BALANCE_CENTS * BigInt(customers.length);
     console.log(
-      `  seeded ${customerCount} customers × ${cents(OPENING_BALANCE_CENTS)} = ${cents(totalCents)}`,
+      `  seeded ${customers.length} customers × ${cents(OPENING_BALANCE_CENTS)} = ${cents(totalCents)}`,
     );
 
     const deadline = Date.now() + durationMs;
@@ -747,11 +975,18 @@ async function main(): Promise<number> {
     for (const instance of instances) {
       if (instance.paused) killInstance(instance, 'SIGCONT');
       if (!instance.process || instance.process.exitCode !== null || instance.process.signalCode !== null)
-        await startInstance(instance);
+        await restartInstance(instance);
       await waitHealthy(instance.url, instance.process);
       instance.up = true;
     }
     if (pgRestart) await waitPostgres(databaseUrl);
+    if (formation) {
+      const state = formation;
+      await waitFor('a settled primary', async () => (await settledPrimary(state)) !== null, 60_000);
+      currentPrimaryPort = (await settledPrimary(state))?.port ?? null;
+    }
+    // The checker and ledger:verify read the database directly (on a formation: the primary).
+    const checkUrl = adminUrlFor(dbName);
     for (const a of [...attempted.values()]) {
       // A burst member is not re-driven: the victim is no longer reserved, so a late success would
       // be a new spend, not the burst's. Its possible effect is still counted on the ledger below.
@@ -760,7 +995,7 @@ async function main(): Promise<number> {
       if (redo.result.kind !== 'unknown') history.unknownResolvedAfterRun += 1;
     }
 
-    const checked = await checkInvariants(databaseUrl, { totalCents, bursts: history.bursts });
+    const checked = await checkInvariants(checkUrl, { totalCents, bursts: history.bursts });
     const violations = checked.violations;
     for (const d of history.duplicateBursts) {
       const definite = new Set(d.answers.filter((x) => x !== 'unknown'));
@@ -779,13 +1014,13 @@ async function main(): Promise<number> {
     }
     for (const n of history.negativeReads)
       violations.push({ rule: 'no balance ever read negative', detail: n });
-    const ledgerScript = runLedgerVerify(databaseUrl, secrets);
+    const ledgerScript = runLedgerVerify(checkUrl, secrets);
     if (!ledgerScript.ok) violations.push({ rule: 'npm run ledger:verify', detail: ledgerScript.output });
 
     // The control, on a copy of the same database (instances stopped so it can be a template).
     await Promise.all(instances.map((i) => stopInstance(i)));
-    scratch = await createScratchDatabase('larkspur_bank_ctl', dbName);
-    const scratchUrl = withDatabase(ADMIN_DATABASE_URL, scratch);
+    scratch = await createScratchDatabase('larkspur_bank_ctl', dbName, adminUrlFor('postgres'));
+    const scratchUrl = adminUrlFor(scratch);
     const before = await checkTotal(scratchUrl);
     const control = await naiveControl(scratchUrl);
     const savedAttempted = new Map(attempted);
@@ -802,13 +1037,24 @@ async function main(): Promise<number> {
     const summary = [
       `bench:bank summary (seed ${initialSeed}, ${started.toISOString()})`,
       `  machine: ${machineLine()}`,
-      `  ${instanceCount} instances on one PostgreSQL, ${clientCount} clients, ${customerCount} customers, ${durationMs / 1000} s`,
+      onFormation
+        ? `  ${instanceCount} instances on a pg_auto_failover formation (monitor + 2 nodes, test timeouts; set up in ${(formationSetupMs / 1000).toFixed(1)} s), multi-host DATABASE_URL, ${clientCount} clients, ${customerCount} customers (+2 for the recovery probe), ${durationMs / 1000} s`
+        : `  ${instanceCount} instances on one PostgreSQL, ${clientCount} clients, ${customerCount} customers, ${durationMs / 1000} s`,
       `  transfers attempted ${attempted.size}: acknowledged ${counts.acked}, refused ${counts.rejected} (${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')}), unknown ${counts.unknown}`,
       `  check deposits attempted ${deposits.size}: acknowledged ${[...deposits.values()].filter((d) => d.result.kind === 'acked').length}, refused ${[...deposits.values()].filter((d) => d.result.kind === 'rejected').length} (held money never spent: available ≥ 0 at every read and in the final check)`,
-      `  retries after unknown outcomes ${history.retries}; unknown outcomes settled after recovery ${history.unknownResolvedAfterRun}`,
+      `  retries after unknown outcomes ${history.retries}; unknown outcomes settled after recovery ${history.unknownResolvedAfterRun}; 503 answers seen by clients ${history.unavailable} (each retried with its idempotency key)`,
       `  balance reads ${history.reads}; double-spend bursts ${history.bursts.length} (successes per burst: ${summarise(history.bursts.map((b) => b.successes))}); duplicate-key bursts ${history.duplicateBursts.length}; reused keys ${history.reuses.length} (409: ${history.reuses.filter((r) => r.status === 409).length})`,
       `  faults: ${history.faults.filter((f) => !f.startsWith(' ')).length} (${pgRestart ? 'PostgreSQL immediate restart included' : 'PostgreSQL restart off; enable with --pg-restart'})`,
       ...history.faults.map((f) => `    ${f.trim()}`),
+      ...(onFormation
+        ? [
+            `  recovery per database fault (fault → first write acknowledged through the app after the last failed one, on the settled primary; outage = first failed write → then):`,
+            ...history.recoveries.map(
+              (r) =>
+                `    ${r.fault}: recovery ${r.recoveryMs === null ? 'NONE within the probe window' : `${(r.recoveryMs / 1000).toFixed(1)} s`}, outage ${(r.outageMs / 1000).toFixed(1)} s, failed probe writes ${r.failedWrites}`,
+            ),
+          ]
+        : []),
       `  ledger: ${checked.stats.accounts} accounts, ${checked.stats.entries} entries, ${checked.stats.records} records, sum ${checked.stats.sum}; customers hold ${checked.stats.customerTotal} of ${totalCents} cents`,
       `  invariants: ${violations.length === 0 ? 'all hold' : `${violations.length} VIOLATION(S)`}`,
       ...violations.slice(0, 30).map((v) => `    VIOLATION [${v.rule}] ${v.detail}`),
@@ -819,13 +1065,31 @@ async function main(): Promise<number> {
     ];
     console.log(summary.join('\n'));
     const blind = controlChecked.violations.length === 0;
+    // On a formation every asked-for database fault must have happened, and the bank come back.
+    const faultProblems = onFormation
+      ? [
+          ...formationFaultKinds
+            .filter((k) => !history.recoveries.some((r) => r.kind === k))
+            .map((k) => `database fault "${k}" never ran (run longer)`),
+          ...history.recoveries
+            .filter((r) => r.recoveryMs === null)
+            .map((r) => `no write succeeded after: ${r.fault}`),
+        ]
+      : [];
+    for (const problem of faultProblems) console.log(`  FAILED: ${problem}`);
     if (blind) console.log('  FAILED: the checker found nothing wrong with the naive control: it is blind.');
     if (args['write-docs']) writeDocs(summary);
-    return violations.length > 0 || blind ? 1 : 0;
+    return violations.length > 0 || blind || faultProblems.length > 0 ? 1 : 0;
   } finally {
     await Promise.all(instances.map((i) => stopInstance(i)));
     for (const i of instances) fs.rmSync(i.env.DATA_DIR ?? '', { recursive: true, force: true });
-    if (!args.keep) {
+    if (formation) {
+      if (!args.keep) formationDown(formation.dir);
+      else
+        console.log(
+          `  formation kept in ${formation.dir} (npm run formation:down -- --dir ${formation.dir})`,
+        );
+    } else if (!args.keep) {
       if (scratch) await dropDatabase(scratch).catch(() => undefined);
       await dropDatabase(dbName).catch(() => undefined);
     }
@@ -905,8 +1169,9 @@ function spawnLedgerVerify(
   return { status: r.status, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }
 
-const DOCS_START = '<!-- bench:bank:start (generated by npm run bench:bank -- --write-docs) -->';
-const DOCS_END = '<!-- bench:bank:end -->';
+const DOCS_MARK = onFormation ? 'bench:bank:formation' : 'bench:bank';
+const DOCS_START = `<!-- ${DOCS_MARK}:start (generated by npm run bench:bank -- ${onFormation ? '--formation ' : ''}--write-docs) -->`;
+const DOCS_END = `<!-- ${DOCS_MARK}:end -->`;
 
 function writeDocs(summary: string[]): void {
   const generated = `${DOCS_START}\n\`\`\`text\n${summary.join('\n')}\n\`\`\`\n${DOCS_END}`;
@@ -916,7 +1181,7 @@ function writeDocs(summary: string[]): void {
         new RegExp(`${escapeRegExp(DOCS_START)}[\\s\\S]*?${escapeRegExp(DOCS_END)}`),
         generated,
       )
-    : `${existing.trimEnd()}\n\n## Latest run\n\n${generated}\n`;
+    : `${existing.trimEnd()}\n\n## Latest run${onFormation ? ' on a pg_auto_failover formation' : ''}\n\n${generated}\n`;
   fs.writeFileSync(DOCS_FILE, next);
   console.log(`  wrote ${path.relative(ROOT, DOCS_FILE)}`);
 }

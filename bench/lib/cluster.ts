@@ -30,8 +30,12 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-export async function adminQuery(sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+export async function adminQuery(
+  sql: string,
+  params: unknown[] = [],
+  adminUrl = ADMIN_DATABASE_URL,
+): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await client.query(sql, params);
@@ -40,14 +44,18 @@ export async function adminQuery(sql: string, params: unknown[] = []): Promise<p
   }
 }
 
-export async function createScratchDatabase(prefix: string, template?: string): Promise<string> {
+export async function createScratchDatabase(
+  prefix: string,
+  template?: string,
+  adminUrl = ADMIN_DATABASE_URL,
+): Promise<string> {
   const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
-  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`, [], adminUrl);
   return name;
 }
 
-export async function dropDatabase(name: string): Promise<void> {
-  await adminQuery(`drop database if exists ${name} with (force)`);
+export async function dropDatabase(name: string, adminUrl = ADMIN_DATABASE_URL): Promise<void> {
+  await adminQuery(`drop database if exists ${name} with (force)`, [], adminUrl);
 }
 
 export async function freePort(): Promise<number> {
