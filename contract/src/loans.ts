@@ -138,6 +138,15 @@ export function isAwaitingDecision(status: string): boolean {
   return (loanAwaitingDecisionStatuses as readonly string[]).includes(status);
 }
 
+/**
+ * SPEC §4/§5: approval is allowed only from Pending. An Under Review loan is moved back to Pending
+ * (with a reason, so the history says the checks are done) before it can be approved
+ * (docs/decisions/0120).
+ */
+export function isApprovable(status: string): boolean {
+  return status === LOAN_STATUS_PENDING;
+}
+
 /** What an admin may set with a plain status change: every status but Approved (DESIGN §0). */
 export const adminSettableLoanStatuses = [
   'Pending',
