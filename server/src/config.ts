@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
+import { logFormatSettings, type LogFormatSetting } from './lib/log-format';
 
 /**
  * The whole configuration of a server process, read once from the environment at start-up.
@@ -64,6 +65,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(logFormatSettings).default('auto'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -126,6 +128,8 @@ export type Config = {
   port: number;
   host: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** auto: readable lines on a terminal, JSON otherwise (decision 0123). */
+  logFormat: LogFormatSetting;
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax: number };
   publicOrigin: string;
@@ -291,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     dataDir,
     database:
       e.DATABASE_URL === undefined
