@@ -347,6 +347,8 @@ export type LoanStatusChange = z.infer<typeof loanStatusChangeSchema>;
 /** A customer's own application (SPEC §3 field names: loanAmount, loanType, status, createdAt, updatedAt). */
 export const customerLoanSchema = z.object({
   id: z.uuid(),
+  /** SPEC §3: a loan application carries its applicant's userId (here always the reader's own). */
+  userId: z.uuid(),
   loanType: loanTypeSchema,
   loanAmount: moneySchema,
   termMonths: z.number().int(),
