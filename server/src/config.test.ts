@@ -162,7 +162,19 @@ describe('email configuration', () => {
       serviceId: 'service_1',
       templateId: 'template_alert',
       codeTemplateId: 'template_alert',
+      mode: 'json',
     });
+  });
+
+  it('reads EMAILJS_MODE: the form variant of SPEC §7 on request, nothing else', () => {
+    const emailjs = {
+      EMAIL_TRANSPORT: 'emailjs',
+      EMAILJS_PUBLIC_KEY: 'pub',
+      EMAILJS_SERVICE_ID: 'service_1',
+      EMAILJS_TEMPLATE_ID: 'template_alert',
+    };
+    expect(loadConfig({ ...emailjs, EMAILJS_MODE: 'form' }).email.transport).toMatchObject({ mode: 'form' });
+    expect(configError({ ...emailjs, EMAILJS_MODE: 'xml' }).message).toMatch(/EMAILJS_MODE/);
   });
 
   it.each([

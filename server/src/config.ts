@@ -94,6 +94,8 @@ const envSchema = z.object({
   EMAILJS_SERVICE_ID: z.string().optional(),
   EMAILJS_TEMPLATE_ID: z.string().optional(),
   EMAILJS_CODE_TEMPLATE_ID: z.string().optional(),
+  // emailjs-transport.ts's EmailJsMode (not imported: that module reaches back into this one).
+  EMAILJS_MODE: z.enum(['json', 'form']).default('json'),
   OTP_PEPPER: z
     .string()
     .min(OTP_PEPPER_LENGTH_MIN, `must be at least ${OTP_PEPPER_LENGTH_MIN} characters`)
@@ -168,6 +170,8 @@ export type EmailTransportConfig =
       templateId: string;
       /** Verification codes and sign-up notices; the transactional template when unset. */
       codeTemplateId: string;
+      /** EMAILJS_MODE: the JSON body (default) or SPEC §7's form variant (send-form). */
+      mode: 'json' | 'form';
     };
 
 export type EmailConfig = {
@@ -249,6 +253,7 @@ function emailConfig(e: z.infer<typeof envSchema>): EmailConfig {
       serviceId: required('EMAILJS_SERVICE_ID', e.EMAILJS_SERVICE_ID),
       templateId,
       codeTemplateId: e.EMAILJS_CODE_TEMPLATE_ID ?? templateId,
+      mode: e.EMAILJS_MODE,
     };
   } else {
     transport = { kind };
