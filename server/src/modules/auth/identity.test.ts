@@ -277,6 +277,20 @@ describe('login', () => {
     expect(sent[1]?.textBody).toContain('contact our support');
   });
 
+  it('says how long to wait when the admin asks for a second code too soon: Retry-After and words', async () => {
+    const admin = await createAdmin(t);
+    const first = await post('/api/auth/admin/login', { email: admin.email, password: admin.password });
+    expect(first.statusCode).toBe(202);
+    t.clock.advanceMs(10_000);
+    const again = await post('/api/auth/admin/login', { email: admin.email, password: admin.password });
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toBe('20');
+    expect(again.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait 20 seconds and try again.',
+    });
+  });
+
   it('answers a suspended admin with the right password generically too, and emails them why', async () => {
     const admin = await createAdmin(t);
     await t.database.db
