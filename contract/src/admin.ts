@@ -225,6 +225,11 @@ export const auditPageSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // GET /api/admin/overview
 
+/**
+ * Money movements in a window (decision 0124): one per journal entry that touched a customer — an
+ * internal transfer counts once, under the sender's record type, not again as the recipient's
+ * Deposit.
+ */
 const volumeSchema = z.object({
   /** The window, ISO 8601: from inclusive, to exclusive. */
   from: z.string(),

@@ -160,6 +160,26 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/**
+ * "Please wait 2 minutes": a throttle's known wait, rounded up to a unit a person reads (seconds
+ * under a minute, minutes under an hour, then hours), never shorter than the real wait.
+ */
+export function humanWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (s < 60) return unit(s, 'second');
+  if (s < 3600) return unit(Math.ceil(s / 60), 'minute');
+  return unit(Math.ceil(s / 3600), 'hour');
+}
+
+/** RATE_LIMITED with the wait said (issue #14): "Too many requests. Please wait 2 minutes and try again." */
+export function rateLimitedMessage(retryAfterSeconds: number | null): string {
+  if (retryAfterSeconds === null || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0) {
+    return errorCatalogue.RATE_LIMITED.message;
+  }
+  return `Too many requests. Please wait ${humanWait(retryAfterSeconds)} and try again.`;
+}
+
 export function errorMessage(code: ErrorCode): string {
   return errorCatalogue[code].message;
 }

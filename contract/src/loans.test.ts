@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isApprovable,
+  isAwaitingDecision,
   LOAN_INQUIRY_NAME_LENGTH_MAX,
+  loanStatuses,
   loanInquiryMessages,
   loanInquirySchema,
   type LoanInquiryInput,
@@ -62,5 +65,13 @@ describe('loanInquirySchema', () => {
     expect(issuesOf({ ...valid, userId: 'someone' })).not.toEqual({});
     expect(issuesOf(null)).not.toEqual({});
     expect(issuesOf({ ...valid, amount: 18500 })).toHaveProperty('amount');
+  });
+});
+
+describe('isApprovable (SPEC §4: approval only from Pending)', () => {
+  it('is true for Pending only; Under Review still awaits a decision but is not approvable', () => {
+    expect(loanStatuses.filter(isApprovable)).toEqual(['Pending']);
+    expect(isAwaitingDecision('Under Review')).toBe(true);
+    expect(isApprovable('Under Review')).toBe(false);
   });
 });

@@ -138,6 +138,15 @@ export function isAwaitingDecision(status: string): boolean {
   return (loanAwaitingDecisionStatuses as readonly string[]).includes(status);
 }
 
+/**
+ * SPEC §4/§5: approval is allowed only from Pending. An Under Review loan is moved back to Pending
+ * (with a reason, so the history says the checks are done) before it can be approved
+ * (docs/decisions/0120).
+ */
+export function isApprovable(status: string): boolean {
+  return status === LOAN_STATUS_PENDING;
+}
+
 /** What an admin may set with a plain status change: every status but Approved (DESIGN §0). */
 export const adminSettableLoanStatuses = [
   'Pending',
@@ -338,6 +347,8 @@ export type LoanStatusChange = z.infer<typeof loanStatusChangeSchema>;
 /** A customer's own application (SPEC §3 field names: loanAmount, loanType, status, createdAt, updatedAt). */
 export const customerLoanSchema = z.object({
   id: z.uuid(),
+  /** SPEC §3: a loan application carries its applicant's userId (here always the reader's own). */
+  userId: z.uuid(),
   loanType: loanTypeSchema,
   loanAmount: moneySchema,
   termMonths: z.number().int(),

@@ -74,8 +74,9 @@ test.describe('admin console: users', () => {
     const refused = await api.post('/api/auth/login', {
       data: { accountNumber: customer.accountNumber, password: customer.password },
     });
-    expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_SUSPENDED');
+    // SPEC §8: the generic answer; the customer is told why by email (decision 0121).
+    expect(refused.status()).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('LOGIN_FAILED');
 
     await page.getByRole('combobox', { name: 'New status' }).selectOption('active');
     await page.getByLabel('Reason for the status change').fill('Customer identity confirmed at the branch');

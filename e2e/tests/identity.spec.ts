@@ -65,10 +65,10 @@ test.describe('sign-up', () => {
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(code).toHaveAttribute('inputmode', 'numeric');
 
-    // Too soon for another code: the server's throttle message, in the form.
+    // Too soon for another code: the server's throttle message, in the form, saying how long (issue #14).
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-      'Too many requests. Please wait a moment and try again.',
+      /^Too many requests\. Please wait \d+ seconds? and try again\.$/,
     );
     await expectNoA11yViolations(page);
     await screenshotWidths(page, 'signup-code');

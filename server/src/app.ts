@@ -64,6 +64,7 @@ import { createHoldService } from './modules/holds/hold-service';
 import type { RandomInt } from './modules/users/account-numbers';
 import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
 import { createGuards, registerAuthentication, sessionCookieFor } from './plugins/authentication';
+import { chooseLogFormat, prettyLogStream } from './lib/log-format';
 
 /** Largest JSON body any endpoint accepts unless its route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -120,9 +121,18 @@ function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   };
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * The logger: JSON lines, or readable ones when LOG_FORMAT asks for them or (auto) stdout is a
+ * terminal (decision 0123). Tests and embedders pass their own `logger` to buildApp.
+ */
+export function loggerOptions(
+  config: Config,
+  stdout: { isTTY?: boolean; write(text: string): unknown } = process.stdout,
+): FastifyServerOptions['logger'] {
+  const pretty = chooseLogFormat(config.logFormat, stdout.isTTY === true) === 'pretty';
   return {
     level: config.logLevel,
+    ...(pretty ? { stream: prettyLogStream(stdout) } : {}),
     serializers: { req: serializeRequest },
     // Secrets never reach a log line, whatever object someone logs.
     redact: {

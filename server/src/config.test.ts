@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 
 /** What a PostgreSQL deployment must add to DATABASE_URL (email: see the email tests below). */
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
       /^Invalid configuration: DATABASE_URL has an invalid host/,
     ],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+    ['LOG_FORMAT', 'xml', /LOG_FORMAT/],
     ['PUBLIC_ORIGIN', 'not a url', /PUBLIC_ORIGIN/],
   ])('stops on a wrong %s with one line naming it', (name, value, pattern) => {
     let error: unknown;
@@ -93,6 +95,20 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(pattern);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads LOG_FORMAT (auto by default), and the logger follows it and the terminal', () => {
+    expect(loadConfig({}).logFormat).toBe('auto');
+    const terminal = { isTTY: true, write: () => true };
+    const pipe = { isTTY: false, write: () => true };
+    const streamOf = (env: Record<string, string>, out: typeof terminal) => {
+      const options = loggerOptions(loadConfig(env), out);
+      return typeof options === 'object' && options !== null && 'stream' in options;
+    };
+    expect(streamOf({}, terminal)).toBe(true);
+    expect(streamOf({}, pipe)).toBe(false);
+    expect(streamOf({ LOG_FORMAT: 'json' }, terminal)).toBe(false);
+    expect(streamOf({ LOG_FORMAT: 'pretty' }, pipe)).toBe(true);
   });
 
   it('treats empty variables as unset', () => {
@@ -170,7 +186,19 @@ describe('email configuration', () => {
       serviceId: 'service_1',
       templateId: 'template_alert',
       codeTemplateId: 'template_alert',
+      mode: 'json',
     });
+  });
+
+  it('reads EMAILJS_MODE: the form variant of SPEC §7 on request, nothing else', () => {
+    const emailjs = {
+      EMAIL_TRANSPORT: 'emailjs',
+      EMAILJS_PUBLIC_KEY: 'pub',
+      EMAILJS_SERVICE_ID: 'service_1',
+      EMAILJS_TEMPLATE_ID: 'template_alert',
+    };
+    expect(loadConfig({ ...emailjs, EMAILJS_MODE: 'form' }).email.transport).toMatchObject({ mode: 'form' });
+    expect(configError({ ...emailjs, EMAILJS_MODE: 'xml' }).message).toMatch(/EMAILJS_MODE/);
   });
 
   it.each([

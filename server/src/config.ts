@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
 import { START_UP_WAIT_DEFAULT_SECONDS } from './db/start-up';
+import { logFormatSettings, type LogFormatSetting } from './lib/log-format';
 
 /**
  * The whole configuration of a server process, read once from the environment at start-up.
@@ -68,6 +69,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(logFormatSettings).default('auto'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -112,6 +114,8 @@ const envSchema = z.object({
   EMAILJS_SERVICE_ID: z.string().optional(),
   EMAILJS_TEMPLATE_ID: z.string().optional(),
   EMAILJS_CODE_TEMPLATE_ID: z.string().optional(),
+  // emailjs-transport.ts's EmailJsMode (not imported: that module reaches back into this one).
+  EMAILJS_MODE: z.enum(['json', 'form']).default('json'),
   OTP_PEPPER: z
     .string()
     .min(OTP_PEPPER_LENGTH_MIN, `must be at least ${OTP_PEPPER_LENGTH_MIN} characters`)
@@ -146,6 +150,8 @@ export type Config = {
   port: number;
   host: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** auto: readable lines on a terminal, JSON otherwise (decision 0123). */
+  logFormat: LogFormatSetting;
   dataDir: string;
   /** How long start-up waits for an unavailable database (0: one attempt). */
   databaseStartupWaitMs: number;
@@ -188,6 +194,8 @@ export type EmailTransportConfig =
       templateId: string;
       /** Verification codes and sign-up notices; the transactional template when unset. */
       codeTemplateId: string;
+      /** EMAILJS_MODE: the JSON body (default) or SPEC §7's form variant (send-form). */
+      mode: 'json' | 'form';
     };
 
 export type EmailConfig = {
@@ -269,6 +277,7 @@ function emailConfig(e: z.infer<typeof envSchema>): EmailConfig {
       serviceId: required('EMAILJS_SERVICE_ID', e.EMAILJS_SERVICE_ID),
       templateId,
       codeTemplateId: e.EMAILJS_CODE_TEMPLATE_ID ?? templateId,
+      mode: e.EMAILJS_MODE,
     };
   } else {
     transport = { kind };
@@ -320,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     dataDir,
     databaseStartupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
     database:

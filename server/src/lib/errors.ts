@@ -8,13 +8,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly field: string | undefined;
+  /** A throttle's known wait: sent as Retry-After (seconds), and said in the message. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, options: { field?: string; message?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { field?: string; message?: string; retryAfterSeconds?: number } = {},
+  ) {
     super(options.message ?? errorCatalogue[code].message);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = errorCatalogue[code].status;
     this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCatalogue, type ErrorCode, type ErrorEnvelope } from '@larkspur/contract';
+import { errorCatalogue, rateLimitedMessage, type ErrorCode, type ErrorEnvelope } from '@larkspur/contract';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 
@@ -81,6 +81,15 @@ export function loggableError(error: unknown): Record<string, unknown> {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+        reply.header('retry-after', String(seconds));
+        if (error.code === 'RATE_LIMITED') {
+          return reply
+            .status(error.statusCode)
+            .send(envelope(error.code, rateLimitedMessage(seconds), error.field));
+        }
+      }
       return reply.status(error.statusCode).send(envelope(error.code, error.message, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -93,6 +102,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     const status = error.statusCode ?? 500;
+    if (mapped === 'RATE_LIMITED' || (!mapped && status === 429)) {
+      // @fastify/rate-limit has set Retry-After (seconds) on the reply: say the same wait in words.
+      const header = Number(reply.getHeader('retry-after'));
+      const seconds = Number.isFinite(header) && header > 0 ? header : null;
+      return reply
+        .status(errorCatalogue.RATE_LIMITED.status)
+        .send(envelope('RATE_LIMITED', rateLimitedMessage(seconds)));
+    }
     if (mapped) {
       return reply.status(errorCatalogue[mapped].status).send(envelope(mapped));
     }

@@ -166,15 +166,16 @@ describe('GET /api/admin/overview', () => {
     expect(body.balances).toEqual({ total: '1245.25', currency: 'USD' });
   });
 
-  it('totals volume by record type for today and for the last 7 days, excluding other days', async () => {
+  it('totals movements by type for today and for the last 7 days, a transfer once, excluding other days', async () => {
     const body = await overview(await adminAt('2026-03-10T15:00:00.000Z'));
     expect(body.volume.today).toEqual({
       from: '2026-03-10T00:00:00.000Z',
       to: '2026-03-11T00:00:00.000Z',
-      count: 4,
+      // Three movements: Cleo's credit, Alice's transfer to Bob (one movement, though it wrote a
+      // record on each side), the withdrawal.
+      count: 3,
       byType: [
-        // Cleo's credit and Bob's side of the transfer.
-        { type: 'Deposit', count: 2, amount: '150.25' },
+        { type: 'Deposit', count: 1, amount: '50.25' },
         { type: 'Local Transfer', count: 1, amount: '100.00' },
         { type: 'Withdrawal', count: 1, amount: '10.00' },
       ],
@@ -182,9 +183,9 @@ describe('GET /api/admin/overview', () => {
     expect(body.volume.last7Days).toEqual({
       from: '2026-03-04T00:00:00.000Z',
       to: '2026-03-11T00:00:00.000Z',
-      count: 5,
+      count: 4,
       byType: [
-        { type: 'Deposit', count: 3, amount: '350.25' },
+        { type: 'Deposit', count: 2, amount: '250.25' },
         { type: 'Local Transfer', count: 1, amount: '100.00' },
         { type: 'Withdrawal', count: 1, amount: '10.00' },
       ],
@@ -201,14 +202,14 @@ describe('GET /api/admin/overview', () => {
     expect(body.volume.today).toMatchObject({ count: 0, byType: [] });
     expect(body.volume.last7Days.from).toBe('2026-03-06T00:00:00.000Z');
     expect(body.volume.last7Days.byType).toEqual([
-      { type: 'Deposit', count: 3, amount: '350.25' },
+      { type: 'Deposit', count: 2, amount: '250.25' },
       { type: 'Local Transfer', count: 1, amount: '100.00' },
       { type: 'Withdrawal', count: 1, amount: '10.00' },
     ]);
     t.clock.set(new Date('2026-03-14T12:00:00.000Z'));
     const later = await overview(await loginAdmin(t, viewer.email, viewer.password));
     // From 2026-03-08: Bob's credit of the 7th has left the window.
-    expect(later.volume.last7Days.byType[0]).toEqual({ type: 'Deposit', count: 2, amount: '150.25' });
+    expect(later.volume.last7Days.byType[0]).toEqual({ type: 'Deposit', count: 1, amount: '50.25' });
   });
 
   it('counts pending loan applications and pending inquiries apart', async () => {

@@ -574,7 +574,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(row?.firstName).toBe('Ada');
   });
 
-  it('suspending ends every session and login says ACCOUNT_SUSPENDED; re-activating restores login', async () => {
+  it('suspending ends every session and login fails generically (SPEC §8); re-activating restores login', async () => {
     const customer = await signUpCustomer(t);
     const second = await login(customer.accountNumber, customer.password);
     expect(second.statusCode).toBe(200);
@@ -598,8 +598,8 @@ describe('PATCH /api/admin/users/:id', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: customer.cookie } });
     expect(me.statusCode).toBe(401);
     const refused = await login(customer.accountNumber, customer.password);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('ACCOUNT_SUSPENDED');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('LOGIN_FAILED');
 
     const [audit] = await auditRowsFor(customer.userId);
     expect(audit?.details).toEqual({
@@ -617,7 +617,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(back.statusCode).toBe(200);
   });
 
-  it('closing ends every session and login says ACCOUNT_CLOSED', async () => {
+  it('closing ends every session and login fails generically (SPEC §8)', async () => {
     const customer = await signUpCustomer(t);
     const res = await adminPatch(t, adminCookie, customer.userId, {
       status: 'closed',
@@ -627,6 +627,6 @@ describe('PATCH /api/admin/users/:id', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: customer.cookie } });
     expect(me.statusCode).toBe(401);
     const refused = await login(customer.accountNumber, customer.password);
-    expect(refused.json().error.code).toBe('ACCOUNT_CLOSED');
+    expect(refused.json().error.code).toBe('LOGIN_FAILED');
   });
 });

@@ -68,6 +68,13 @@ export function createAdminOverviewService(deps: {
             and(
               gte(transactionRecords.createdAt, weekStart),
               lt(transactionRecords.createdAt, tomorrowStart),
+              // Movements, not records (decision 0124): an internal transfer writes a debit record
+              // and the recipient's Deposit record in one journal entry; it counts once, as the
+              // sender's debit. A credit counts when its entry has no customer debit (a deposit,
+              // a check, a loan payout, an admin credit).
+              sql`(${transactionRecords.direction} = 'debit' or not exists (
+                select 1 from ${transactionRecords} as leg
+                where leg.entry_id = ${transactionRecords.entryId} and leg.direction = 'debit'))`,
             ),
           )
           .groupBy(transactionRecords.type)

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuditLog } from '../audit/audit-log';
 import {
   normaliseEmail,
+  renderAccountStatusNotice,
   renderFailedSignInsNotice,
   renderPasswordRecheckNotice,
   renderSignupAttemptNotice,
@@ -186,6 +187,35 @@ export function createAuthService(deps: {
     throw new AppError('LOGIN_FAILED');
   }
 
+  /**
+   * The right password for a suspended or closed account (SPEC §8, decision 0121): the answer is
+   * the generic "Failed to log in", exactly as for a wrong password (the attempt stays counted, as
+   * a wrong one would), and the owner learns why by email — at most once per
+   * STATUS_NOTICE_INTERVAL_MS, so repeated log-ins cannot flood their mailbox.
+   */
+  async function refuseInactive(
+    action: string,
+    record: { userId: string; status: string | null },
+    ctx: RequestContext,
+  ): Promise<never> {
+    await audit.record(db, {
+      action,
+      outcome: 'denied',
+      subjectType: 'user',
+      subjectId: record.userId,
+      ip: ctx.ip,
+      reason: record.status,
+    });
+    const status = record.status;
+    if (
+      (status === 'suspended' || status === 'closed') &&
+      (await throttle.claimStatusNotice(record.userId))
+    ) {
+      await notify(record.userId, (to) => renderAccountStatusNotice({ to, now: clock.now(), status }, brand));
+    }
+    throw new AppError('LOGIN_FAILED');
+  }
+
   /** A password proven right: the account's buckets are cleared, the IP's attempt given back. */
   async function succeeded(identifier: string, ip: ThrottleKey): Promise<void> {
     await throttle.resetAccount(identifier);
@@ -285,19 +315,9 @@ export function createAuthService(deps: {
         const reason = !identifierOk ? 'email as identifier' : !record ? 'unknown account' : 'wrong password';
         return refuse(claim, 'auth.login', ctx, record?.userId ?? null, reason);
       }
-      // The password is proven: from here on the person may learn about their own account.
       if (record.role === null) throw new AppError('PROFILE_NOT_FOUND');
-      if (record.status === 'suspended' || record.status === 'closed') {
-        await audit.record(db, {
-          action: 'auth.login',
-          outcome: 'denied',
-          subjectType: 'user',
-          subjectId: record.userId,
-          ip: ctx.ip,
-          reason: record.status,
-        });
-        throw new AppError(record.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
-      }
+      // SPEC §8: any login failure is the generic message; the owner hears why by email.
+      if (record.status !== 'active') return refuseInactive('auth.login', record, ctx);
       await succeeded(accountNumber, ip);
       const signedIn = await startSession(record.userId, ctx);
       if (!signedIn.session.user) throw new AppError('PROFILE_NOT_FOUND');
@@ -331,9 +351,11 @@ export function createAuthService(deps: {
       }
       if (record.role === null) throw new AppError('PROFILE_NOT_FOUND');
       // A customer's correct password at the staff door is still "wrong credentials" here.
-      if (record.role !== 'admin' || record.status !== 'active') {
+      if (record.role !== 'admin') {
         return refuse(claim, 'auth.admin_login', ctx, record.userId, 'not an active admin');
       }
+      // A suspended or closed admin: the same answer, and an email saying why.
+      if (record.status !== 'active') return refuseInactive('auth.admin_login', record, ctx);
       // The password is right: this attempt was no failure (a client retrying while the code's
       // resend interval runs must not back its own account off). The code step counts on its own.
       for (const count of claim.counts) await throttle.release(count.key);

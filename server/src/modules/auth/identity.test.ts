@@ -1,7 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_NUMBER_PATTERN, errorCatalogue } from '@larkspur/contract';
-import { accounts, identities, mailboxMessages, profiles, sessions } from '../../db/schema/index';
+import {
+  accounts,
+  identities,
+  mailboxMessages,
+  outboxMessages,
+  profiles,
+  sessions,
+} from '../../db/schema/index';
+import { ACCOUNT_STATUS_TEMPLATE } from '../email/index';
 import {
   JSON_HEADERS,
   cookieJar,
@@ -14,7 +22,7 @@ import {
   validSignup,
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { ACCOUNT_FAILURES_FREE, LOCK_BASE_MS } from './login-throttle';
+import { ACCOUNT_FAILURES_FREE, LOCK_BASE_MS, STATUS_NOTICE_INTERVAL_MS } from './login-throttle';
 
 const LOGIN_FAILED = errorCatalogue.LOGIN_FAILED.message;
 
@@ -37,6 +45,13 @@ const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const login = (accountNumber: string, password: string, cookie?: string) =>
   post('/api/auth/login', { accountNumber, password }, cookie);
+/** The account-status notices queued to an address, oldest first. */
+const notices = (email: string) =>
+  t.database.db
+    .select({ subject: outboxMessages.subject, textBody: outboxMessages.text })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.toEmail, email), eq(outboxMessages.template, ACCOUNT_STATUS_TEMPLATE)))
+    .orderBy(asc(outboxMessages.id));
 
 describe('sign-up', () => {
   it('verifies the email, opens the account as SPEC §3 says, and signs the customer in', async () => {
@@ -227,25 +242,65 @@ describe('login', () => {
     expect((await login(customer.accountNumber, customer.password)).statusCode).toBe(200);
   });
 
-  it('refuses a suspended or closed account once the password is proven, generically otherwise', async () => {
+  it('answers a suspended or closed account with the generic message (SPEC §8) and tells the owner why by email, once a period', async () => {
     const customer = await signUpCustomer(t);
     await t.database.db
       .update(profiles)
       .set({ status: 'suspended' })
       .where(eq(profiles.userId, customer.userId));
+    const wrong = await login(customer.accountNumber, 'wrong password here');
     const right = await login(customer.accountNumber, customer.password);
-    expect(right.statusCode).toBe(403);
-    expect(right.json().error.code).toBe('ACCOUNT_SUSPENDED');
-    expect((await login(customer.accountNumber, 'wrong password here')).json().error.code).toBe(
-      'LOGIN_FAILED',
-    );
+    // The right password says no more than a wrong one: same status, same body.
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual(wrong.json());
+    expect(right.json().error).toEqual({ code: 'LOGIN_FAILED', message: LOGIN_FAILED });
+    expect(await notices(customer.email)).toEqual([
+      expect.objectContaining({ subject: 'Larkspur Bank: a log-in to your suspended account was refused' }),
+    ]);
+    // Again within the interval: the same answer, and no second email.
+    expect((await login(customer.accountNumber, customer.password)).json().error.code).toBe('LOGIN_FAILED');
+    expect(await notices(customer.email)).toHaveLength(1);
     // A session opened before the suspension can no longer act as the customer.
     expect((await get('/api/me', customer.cookie)).json().error.code).toBe('ACCOUNT_SUSPENDED');
+
     await t.database.db
       .update(profiles)
       .set({ status: 'closed' })
       .where(eq(profiles.userId, customer.userId));
-    expect((await login(customer.accountNumber, customer.password)).json().error.code).toBe('ACCOUNT_CLOSED');
+    t.clock.advanceMs(STATUS_NOTICE_INTERVAL_MS + 1_000);
+    const closed = await login(customer.accountNumber, customer.password);
+    expect(closed.statusCode).toBe(401);
+    expect(closed.json().error.code).toBe('LOGIN_FAILED');
+    const sent = await notices(customer.email);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.subject).toBe('Larkspur Bank: a log-in to your closed account was refused');
+    expect(sent[1]?.textBody).toContain('contact our support');
+  });
+
+  it('says how long to wait when the admin asks for a second code too soon: Retry-After and words', async () => {
+    const admin = await createAdmin(t);
+    const first = await post('/api/auth/admin/login', { email: admin.email, password: admin.password });
+    expect(first.statusCode).toBe(202);
+    t.clock.advanceMs(10_000);
+    const again = await post('/api/auth/admin/login', { email: admin.email, password: admin.password });
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toBe('20');
+    expect(again.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait 20 seconds and try again.',
+    });
+  });
+
+  it('answers a suspended admin with the right password generically too, and emails them why', async () => {
+    const admin = await createAdmin(t);
+    await t.database.db
+      .update(profiles)
+      .set({ status: 'suspended' })
+      .where(eq(profiles.userId, admin.userId));
+    const res = await post('/api/auth/admin/login', { email: admin.email, password: admin.password });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({ code: 'LOGIN_FAILED', message: LOGIN_FAILED });
+    expect(await notices(admin.email)).toHaveLength(1);
   });
 
   it('answers "User profile not found." when the login has no profile', async () => {

@@ -43,6 +43,11 @@ export const RECHECK_FAILURES_MAX = 5;
 export const RECHECK_LOCK_MS = 24 * 3_600_000;
 /** At most one "someone is trying your password" email per account in this period. */
 export const FAILURE_NOTICE_INTERVAL_MS = 24 * 3_600_000;
+/**
+ * At most one "your account is suspended/closed" email per account in this period (decision 0121):
+ * whoever has the password cannot use log-ins to flood the owner's mailbox.
+ */
+export const STATUS_NOTICE_INTERVAL_MS = 24 * 3_600_000;
 /** A hard lock has no end of its own: support or the owner's trusted browser lifts it. */
 export const HARD_LOCK_UNTIL = new Date('9999-12-31T00:00:00.000Z');
 
@@ -123,7 +128,15 @@ export interface LoginThrottle {
   resetAccount(accountNumberOrEmail: string): Promise<void>;
   /** True at most once per FAILURE_NOTICE_INTERVAL_MS for a key: then the owner is mailed. */
   claimNotice(key: ThrottleKey): Promise<boolean>;
+  /**
+   * True at most once per STATUS_NOTICE_INTERVAL_MS for an account (by user id): then its owner
+   * is told their account is suspended or closed. Counts nothing against any sign-in bucket.
+   */
+  claimStatusNotice(userId: string): Promise<boolean>;
 }
+
+/** The row that remembers when a user was last told their account's status (no counts on it). */
+export const statusNoticeKey = (userId: string): string => `status-notice:${userId}`;
 
 export function lockDurationMs(failures: number, failuresFree: number): number {
   const over = failures - failuresFree;
@@ -232,6 +245,22 @@ export function createLoginThrottle(deps: { db: DbOrTx; clock: Clock }): LoginTh
         .update(t)
         .set({ notifiedAt: now })
         .where(sql`${t.key} = ${k.key} and (${t.notifiedAt} is null or ${t.notifiedAt} <= ${at(since)})`)
+        .returning({ key: t.key });
+      return rows.length > 0;
+    },
+
+    async claimStatusNotice(userId) {
+      const now = clock.now();
+      const since = new Date(now.getTime() - STATUS_NOTICE_INTERVAL_MS);
+      // One statement: two log-ins at once cannot both win the claim.
+      const rows = await db
+        .insert(t)
+        .values({ key: statusNoticeKey(userId), windowStartedAt: now, notifiedAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: t.key,
+          set: { notifiedAt: now, updatedAt: now },
+          setWhere: sql`${t.notifiedAt} is null or ${t.notifiedAt} <= ${at(since)}`,
+        })
         .returning({ key: t.key });
       return rows.length > 0;
     },

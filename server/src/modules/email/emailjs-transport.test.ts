@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmailJsTransport, EMAILJS_SEND_PATH, type EmailJsOptions } from './emailjs-transport';
+import {
+  createEmailJsTransport,
+  EMAILJS_SEND_FORM_PATH,
+  EMAILJS_SEND_PATH,
+  type EmailJsOptions,
+} from './emailjs-transport';
 import { renderMoneyAlert, renderVerificationCode, type EmailBrand } from './templates';
 import type { OutboundEmail } from './transport';
 
@@ -24,15 +29,25 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      requests.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        contentType: req.headers['content-type'] ?? '',
-        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
-      });
-      if (answer === 'hang') return;
-      res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.text);
+      void (async () => {
+        const contentType = req.headers['content-type'] ?? '';
+        const raw = Buffer.concat(chunks);
+        // The JSON variant, or the form variant read as the service would (multipart form data).
+        const body = contentType.startsWith('multipart/form-data')
+          ? Object.fromEntries(
+              (await new Response(raw, { headers: { 'content-type': contentType } }).formData()).entries(),
+            )
+          : (JSON.parse(raw.toString('utf8')) as Record<string, unknown>);
+        requests.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          contentType,
+          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+          body,
+        });
+        if (answer === 'hang') return;
+        res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.text);
+      })();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -140,6 +155,42 @@ describe('EmailJS transport against a local HTTP service', () => {
     );
     // What a recorder deduplicating on the key keeps: two messages, not three.
     expect(new Set(requests.map((r) => r.idempotencyKey)).size).toBe(2);
+  });
+
+  it('posts the form variant of SPEC §7 to send-form when configured: ids and template fields as form fields', async () => {
+    const result = await createEmailJsTransport(options({ mode: 'form' })).send(alert);
+    expect(result).toEqual({ ok: true });
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe(EMAILJS_SEND_FORM_PATH);
+    expect(request?.url).toBe('/api/v1.0/email/send-form');
+    expect(request?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.body).toMatchObject({
+      lib_version: '4.4.1',
+      user_id: 'public-key-1',
+      service_id: 'service_bank',
+      template_id: 'template_alert',
+      accessToken: 'private-key-1',
+      to_email: 'ada@example.com',
+      subject: alert.subject,
+    });
+    // Multipart form data carries line breaks as CRLF (the HTML spec's form encoding).
+    const lf = (value: unknown) => String(value).replace(/\r\n/g, '\n');
+    expect(lf(request?.body.message_html)).toBe(alert.html);
+    expect(lf(request?.body.message_text)).toBe(alert.text);
+    for (const [field, value] of Object.entries(alert.params))
+      expect(request?.body[field], field).toBe(value);
+  });
+
+  it("classifies the form variant's answers as the JSON one's (403 permanent, 429 retryable)", async () => {
+    answer = { status: 403, text: 'Forbidden' };
+    expect((await createEmailJsTransport(options({ mode: 'form' })).send(alert)).ok).toBe(false);
+    answer = { status: 429, text: 'Too Many Requests' };
+    expect(await createEmailJsTransport(options({ mode: 'form' })).send(alert)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
   });
 
   it('sends codes with the code template, and no accessToken when no private key is configured', async () => {

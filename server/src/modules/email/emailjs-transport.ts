@@ -11,6 +11,11 @@ export const EMAILJS_LIB_VERSION = '4.4.1';
 /** A send that has not answered by then is abandoned and retried later by the outbox. */
 export const EMAILJS_TIMEOUT_MS = 10_000;
 export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
+/** SPEC §7's form variant: the same fields as multipart form data, the template fields flattened. */
+export const EMAILJS_SEND_FORM_PATH = '/api/v1.0/email/send-form';
+/** How a message is posted: the JSON body (default) or the form variant (EMAILJS_MODE). */
+export const emailJsModes = ['json', 'form'] as const;
+export type EmailJsMode = (typeof emailJsModes)[number];
 /** Enough of the service's answer to explain a failure in a log line. */
 const RESPONSE_TEXT_LENGTH_MAX = 300;
 
@@ -27,6 +32,8 @@ export interface EmailJsOptions {
   templateId: string;
   /** Verification codes and sign-up notices. */
   codeTemplateId: string;
+  /** Default json. */
+  mode?: EmailJsMode;
   timeoutMs?: number;
 }
 
@@ -59,11 +66,13 @@ export function classifyEmailJsResponse(status: number, responseText: string): S
 }
 
 export function createEmailJsTransport(options: EmailJsOptions): EmailTransport {
-  const url = `${options.baseUrl.replace(/\/$/, '')}${EMAILJS_SEND_PATH}`;
+  const mode = options.mode ?? 'json';
+  const path = mode === 'form' ? EMAILJS_SEND_FORM_PATH : EMAILJS_SEND_PATH;
+  const url = `${options.baseUrl.replace(/\/$/, '')}${path}`;
   const timeoutMs = options.timeoutMs ?? EMAILJS_TIMEOUT_MS;
 
-  function body(message: OutboundEmail): string {
-    return JSON.stringify({
+  function fields(message: OutboundEmail) {
+    return {
       lib_version: EMAILJS_LIB_VERSION,
       user_id: options.publicKey,
       service_id: options.serviceId,
@@ -79,7 +88,18 @@ export function createEmailJsTransport(options: EmailJsOptions): EmailTransport 
         message_id: message.messageId,
       },
       ...(options.privateKey === null ? {} : { accessToken: options.privateKey }),
-    });
+    };
+  }
+
+  /** JSON, or multipart form data (fetch sets its content type and boundary). */
+  function body(message: OutboundEmail): string | FormData {
+    const { template_params: params, ...rest } = fields(message);
+    if (mode === 'json') return JSON.stringify({ ...rest, template_params: params });
+    // The form variant takes the template's fields as the form's own fields, beside the ids.
+    const form = new FormData();
+    for (const [name, value] of Object.entries(params)) form.append(name, value);
+    for (const [name, value] of Object.entries(rest)) form.append(name, value);
+    return form;
   }
 
   return {
@@ -91,7 +111,10 @@ export function createEmailJsTransport(options: EmailJsOptions): EmailTransport 
         response = await fetch(url, {
           method: 'POST',
           // An HTTP API that honours idempotency keys drops a second delivery of one message.
-          headers: { 'content-type': 'application/json', 'idempotency-key': message.messageId },
+          headers: {
+            ...(mode === 'json' ? { 'content-type': 'application/json' } : {}),
+            'idempotency-key': message.messageId,
+          },
           body: body(message),
           signal: AbortSignal.timeout(timeoutMs),
           // The private key is in the body: never follow it anywhere else.

@@ -12,8 +12,10 @@ export {
   type OtpVerifyResult,
 } from './otp-service';
 export {
+  ACCOUNT_STATUS_TEMPLATE,
   FAILED_SIGN_INS_TEMPLATE,
   PASSWORD_RECHECK_TEMPLATE,
+  renderAccountStatusNotice,
   renderFailedSignInsNotice,
   renderMoneyAlert,
   renderPasswordRecheckNotice,

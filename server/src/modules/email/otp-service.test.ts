@@ -139,6 +139,8 @@ describe('one-time codes', () => {
     await otp.sendCode('signup', 'ada@example.com');
     const error = await rejection(otp.sendCode('signup', 'ADA@example.com'));
     expect(error.code).toBe('RATE_LIMITED');
+    // The known wait goes with the refusal (issue #14): the whole interval right after a send.
+    expect(error.retryAfterSeconds).toBe(OTP_RESEND_INTERVAL_MS / 1000);
 
     clock.advanceMs(OTP_RESEND_INTERVAL_MS - 1);
     expect((await rejection(otp.sendCode('signup', 'ada@example.com'))).code).toBe('RATE_LIMITED');

@@ -114,8 +114,12 @@ export function createOtpService(deps: {
         .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
         .orderBy(desc(oneTimeCodes.id))
         .limit(1);
-      if (latest && now.getTime() - latest.createdAt.getTime() < OTP_RESEND_INTERVAL_MS) {
-        throw new AppError('RATE_LIMITED');
+      const sinceLatest = latest ? now.getTime() - latest.createdAt.getTime() : Number.POSITIVE_INFINITY;
+      if (sinceLatest < OTP_RESEND_INTERVAL_MS) {
+        // The known wait, so the screen can say "Please wait 30 seconds" (issue #14).
+        throw new AppError('RATE_LIMITED', {
+          retryAfterSeconds: (OTP_RESEND_INTERVAL_MS - sinceLatest) / 1000,
+        });
       }
       const [row] = await tx
         .insert(oneTimeCodes)

@@ -359,6 +359,38 @@ export function renderPasswordRecheckNotice(input: SecurityNoticeInput, brand: E
   );
 }
 
+// Account status notice (SPEC §8, decision 0121): the right password for a suspended or closed
+// account gets the generic "Failed to log in" answer, so the owner is told why by email instead.
+
+export const ACCOUNT_STATUS_TEMPLATE = 'account-status-notice' satisfies EmailTemplateName;
+
+export interface AccountStatusNoticeInput extends SecurityNoticeInput {
+  status: 'suspended' | 'closed';
+}
+
+export function renderAccountStatusNotice(input: AccountStatusNoticeInput, brand: EmailBrand): RenderedEmail {
+  const title = `Your ${brand.bankName} account is ${input.status}`;
+  const subject = oneLine(`${brand.bankName}: a log-in to your ${input.status} account was refused`);
+  const year = String(input.now.getUTCFullYear());
+  const loginUrl = `${brand.publicOrigin}/login`;
+  const before = [
+    `Someone just logged in with the right password to your ${brand.bankName} account. The account is ${input.status}, so the log-in was refused and the screen only said that it failed.`,
+    input.status === 'suspended'
+      ? 'While the account is suspended nobody can log in or move money. Please contact our support to have it reactivated.'
+      : 'A closed account cannot be used again. Please contact our support if you think this is a mistake.',
+  ];
+  const after = [
+    'If it was not you, someone knows your password: tell our support, and change your password once you can log in again.',
+    'We never ask for your password or codes by email or phone.',
+  ];
+  return {
+    template: ACCOUNT_STATUS_TEMPLATE,
+    subject,
+    ...bodies({ brand, title, year, paragraphsBefore: before, paragraphsAfter: after }),
+    params: { to_email: input.to, subject, login_url: loginUrl, year, from_name: brand.fromName },
+  };
+}
+
 // Returned check: a deposited check bounced and a reviewer returned it (decision 0071). Says what
 // was taken back from the balance and, when the balance did not cover it, what is still owed.
 

@@ -10,6 +10,7 @@ export type EmailTemplateName =
   | 'signup-attempt-notice'
   | 'failed-sign-ins-notice'
   | 'password-recheck-notice'
+  | 'account-status-notice'
   | 'returned-check';
 
 /** A rendered email, as a template produces it. */

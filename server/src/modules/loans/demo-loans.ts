@@ -54,6 +54,12 @@ export function seedDemoLoans(deps: { db: Database; adminId: string }) {
     });
     assert(review.status === 'updated', 'the demo auto loan goes under review');
     daysAgo(32);
+    // SPEC §4: approval only from Pending, so the finished checks move it back first.
+    const checked = await loans.setStatus(staff, auto.loan.id, {
+      status: 'Pending',
+      reason: 'Pay slips and vehicle details received',
+    });
+    assert(checked.status === 'updated', 'the demo auto loan is back to Pending after its checks');
     const approval = await loans.approve(
       staff,
       auto.loan.id,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanInquiryMessages, type LoanInquiryInput } from '@larkspur/contract';
+import { humanWait, loanInquiryMessages, type LoanInquiryInput } from '@larkspur/contract';
 import { loanApplications, loanStatusHistory } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createLoanInquiryService, INQUIRY_HISTORY_REASON } from './inquiry-service';
@@ -118,8 +118,16 @@ describe('rate limit', () => {
       }
       const res = await post(fresh, inquiry, {}, address);
       expect(res.statusCode).toBe(429);
+      // The wait is said, in the header and in words (issue #14): the hour's window, in minutes.
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
       expect(res.json()).toEqual({
-        error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' },
+        error: {
+          code: 'RATE_LIMITED',
+          // An hour's window: "1 hour" or "N minutes", as humanWait (contract) rounds it.
+          message: `Too many requests. Please wait ${humanWait(retryAfter)} and try again.`,
+        },
       });
       const rows = await fresh.database.db.select().from(loanApplications);
       expect(rows).toHaveLength(LOAN_INQUIRY_RATE_LIMIT_PER_HOUR);

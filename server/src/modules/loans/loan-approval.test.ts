@@ -79,7 +79,10 @@ describe('POST /api/admin/loans/:id/approve', () => {
       validApplication({ loanType: 'Personal Loan', loanAmount: '12345.67', termMonths: 36 }),
     );
     bed.t.clock.advanceMs(60_000);
-    expect((await setStatus(bed, id, 'Under Review', 'Pay slips received')).statusCode).toBe(200);
+    expect((await setStatus(bed, id, 'Under Review', 'Pay slips requested')).statusCode).toBe(200);
+    bed.t.clock.advanceMs(60_000);
+    // SPEC §4: approval only from Pending, so the checks end with a move back to Pending.
+    expect((await setStatus(bed, id, 'Pending', 'Pay slips received')).statusCode).toBe(200);
     bed.t.clock.advanceMs(60_000);
     const outboxBefore = await bed.t.database.db
       .select({ n: count() })
@@ -110,8 +113,9 @@ describe('POST /api/admin/loans/:id/approve', () => {
     });
     expect(body.loan.statusHistory.map((h) => [h.fromStatus, h.toStatus, h.actorId, h.reason])).toEqual([
       [null, 'Pending', kim.userId, expect.any(String)],
-      ['Pending', 'Under Review', bed.adminId, 'Pay slips received'],
-      ['Under Review', 'Approved', bed.adminId, 'Income verified'],
+      ['Pending', 'Under Review', bed.adminId, 'Pay slips requested'],
+      ['Under Review', 'Pending', bed.adminId, 'Pay slips received'],
+      ['Pending', 'Approved', bed.adminId, 'Income verified'],
     ]);
 
     // The money: exactly the amount, from the loan-disbursement account, one record.
@@ -147,7 +151,7 @@ describe('POST /api/admin/loans/:id/approve', () => {
           userId: kim.userId,
           loanAmount: '12345.67',
           transactionId: body.transaction.transactionId,
-          before: { status: 'Under Review' },
+          before: { status: 'Pending' },
           after: { status: 'Approved' },
         }),
       }),
@@ -199,15 +203,18 @@ describe('POST /api/admin/loans/:id/approve', () => {
     expect(await statusOf(id)).toBe('Approved');
   });
 
-  it.each(['Rejected', 'Cancelled'])('refuses a %s loan: "Loan is no longer pending."', async (status) => {
-    const ned = await customer(bed);
-    const id = await appliedLoanId(bed, ned);
-    expect((await setStatus(bed, id, status)).statusCode).toBe(200);
-    const res = await approve(bed, id);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'LOAN_NOT_PENDING', message: message('LOAN_NOT_PENDING') });
-    expect(await balanceOf(bed.t, ned)).toBe('0.00');
-  });
+  it.each(['Under Review', 'Rejected', 'Cancelled'])(
+    'refuses a %s loan: "Loan is no longer pending."',
+    async (status) => {
+      const ned = await customer(bed);
+      const id = await appliedLoanId(bed, ned);
+      expect((await setStatus(bed, id, status)).statusCode).toBe(200);
+      const res = await approve(bed, id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ code: 'LOAN_NOT_PENDING', message: message('LOAN_NOT_PENDING') });
+      expect(await balanceOf(bed.t, ned)).toBe('0.00');
+    },
+  );
 
   it('refuses a visitor inquiry: "Cannot approve loan for an anonymous applicant." — before any other rule', async () => {
     const pending = await inquiryId(bed);
@@ -380,6 +387,7 @@ describe('demo loans', () => {
       expect(janes.items[0]?.statusHistory.map((h) => h.toStatus)).toEqual([
         'Pending',
         'Under Review',
+        'Pending',
         'Approved',
       ]);
       const [payout] = await loanRecordsOf(jane.userId);

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import {
   formatCents,
+  isApprovable,
   isAwaitingDecision,
   LOAN_AMOUNT_MIN_CENTS,
   LOAN_ANNUAL_INCOME_MAX_CENTS,
@@ -299,7 +300,7 @@ export function createLoanService(deps: {
 
     /**
      * POST /api/admin/loans/:id/approve. SPEC §5 in its order — an applicant, who still exists,
-     * and a loan awaiting a decision — checked against the locked row, then in the same
+     * and a loan in Pending (not Under Review: SPEC §4) — checked against the locked row, then in the same
      * transaction: the payout (ledger), Approved, the history row and the audit row. A second
      * approval waits on the lock, then sees Approved: "Loan is no longer pending." Rejections
      * go through `Rejection` so that the transaction rolls back and a retried key gets the same
@@ -320,7 +321,7 @@ export function createLoanService(deps: {
           if (!loan) throw new Rejection('LOAN_NOT_FOUND');
           if (loan.userId === null) throw new Rejection('ANONYMOUS_LOAN');
           if (!(await applicantExists(tx, loan.userId))) throw new Rejection('LOAN_USER_GONE');
-          if (!isAwaitingDecision(loan.status)) throw new Rejection('LOAN_NOT_PENDING');
+          if (!isApprovable(loan.status)) throw new Rejection('LOAN_NOT_PENDING');
           assert(loan.source === 'application', 'a loan with an applicant is an application');
 
           const loanType = asLoanType(loan.loanType);

@@ -210,9 +210,11 @@ function toCustomerLoan(item: LoanWithParties, history: HistoryRow[]): CustomerL
   assert(loan.purpose !== null, 'an application has its purpose');
   assert(loan.annualIncomeCents !== null, 'an application has the annual income');
   assert(loan.employmentStatus !== null, 'an application has the employment status');
+  assert(loan.userId !== null, 'an application has its applicant');
 
   return {
     id: loan.id,
+    userId: loan.userId,
     loanType: asLoanType(loan.loanType),
     loanAmount: formatCents(loan.amountCents),
     termMonths: loan.termMonths,

@@ -45,6 +45,8 @@ describe('POST /api/loans', () => {
     const now = bed.t.clock.now().toISOString();
     expect(loan).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // SPEC §3: the application carries its applicant's userId.
+      userId: jane.userId,
       loanType: 'Auto Loan',
       loanAmount: '25000.00',
       termMonths: 60,
@@ -241,6 +243,7 @@ describe('GET /api/me/loans', () => {
     } while (cursor !== null && pages < 10);
     expect(pages).toBe(2);
     expect(seen.map((l) => l.id)).toEqual([...ids].reverse());
+    expect(new Set(seen.map((l) => l.userId))).toEqual(new Set([ann.userId]));
     const reviewed = seen.find((l) => l.id === ids[1]);
     expect(reviewed?.status).toBe('Under Review');
     expect(reviewed?.statusHistory.map((h) => [h.fromStatus, h.toStatus, h.by])).toEqual([
@@ -261,7 +264,7 @@ describe('GET /api/me/loans', () => {
     const id = await appliedLoanId(bed, owner);
     const mine = await request(bed.t.app, owner.cookie, 'GET', `/api/me/loans/${id}`);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json<CustomerLoan>().id).toBe(id);
+    expect(mine.json<CustomerLoan>()).toMatchObject({ id, userId: owner.userId });
     const theirs = await request(bed.t.app, stranger.cookie, 'GET', `/api/me/loans/${id}`);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().error).toEqual({ code: 'LOAN_NOT_FOUND', message: message('LOAN_NOT_FOUND') });

@@ -1,8 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { accounts } from '../../db/schema/index';
+import { accounts, auditLog, cards, identities, profiles } from '../../db/schema/index';
 import { ManualClock } from '../../lib/clock';
 import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
 import { createAuditLog } from '../audit/audit-log';
@@ -14,6 +14,10 @@ import type { DemoCustomer } from './demo-seed';
 
 /** How far back the demo history reaches. */
 export const DEMO_HISTORY_DAYS = 92;
+/** The demo customers opened their accounts this long before their first record. */
+export const DEMO_CUSTOMERS_OPENED_BEFORE_MS = 3_600_000;
+/** The demo admin joined this long before the history begins (before anything it did). */
+export const DEMO_ADMIN_JOINED_BEFORE_MS = 7 * 86_400_000;
 const DAY_MS = 86_400_000;
 
 /** Past movements are imported, not happening now: their alerts are not mailed. */
@@ -90,16 +94,41 @@ export async function seedDemoHistory(deps: {
   });
   await banking.ensureSystemAccounts();
   // The demo customers have banked here since their history begins: no record may be dated before
-  // its account was opened (issue 13 point 11).
+  // its account was opened (issue 13 point 11), and "customer since" must not say today. The admin
+  // joined before anything it did. Everything the seed created "now" for these people — identity,
+  // profile, account, card, and the audit rows of their creation — moves to those dates.
+  const customerIds = customers.map((c) => c.userId);
+  const openedAt = new Date(clock.now().getTime() - DEMO_CUSTOMERS_OPENED_BEFORE_MS);
+  const adminJoinedAt = new Date(clock.now().getTime() - DEMO_ADMIN_JOINED_BEFORE_MS);
+  await db.update(accounts).set({ createdAt: openedAt }).where(inArray(accounts.userId, customerIds));
   await db
-    .update(accounts)
-    .set({ createdAt: clock.now() })
-    .where(
-      inArray(
-        accounts.userId,
-        customers.map((c) => c.userId),
-      ),
-    );
+    .update(identities)
+    .set({ createdAt: openedAt, passwordChangedAt: openedAt })
+    .where(inArray(identities.id, customerIds));
+  await db
+    .update(profiles)
+    .set({ createdAt: openedAt, updatedAt: openedAt })
+    .where(inArray(profiles.userId, customerIds));
+  await db
+    .update(cards)
+    .set({ createdAt: openedAt, updatedAt: openedAt })
+    .where(inArray(cards.userId, customerIds));
+  await db
+    .update(auditLog)
+    .set({ createdAt: openedAt })
+    .where(and(eq(auditLog.action, 'auth.signup'), inArray(auditLog.subjectId, customerIds)));
+  await db
+    .update(identities)
+    .set({ createdAt: adminJoinedAt, passwordChangedAt: adminJoinedAt })
+    .where(eq(identities.id, adminId));
+  await db
+    .update(profiles)
+    .set({ createdAt: adminJoinedAt, updatedAt: adminJoinedAt })
+    .where(eq(profiles.userId, adminId));
+  await db
+    .update(auditLog)
+    .set({ createdAt: adminJoinedAt })
+    .where(and(eq(auditLog.action, 'admin.create'), eq(auditLog.subjectId, adminId)));
   const actor = { userId: adminId, ip: null };
   const random = prng(20_261_122);
   const start = clock.now().getTime();

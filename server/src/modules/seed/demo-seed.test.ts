@@ -123,6 +123,41 @@ describe('the demo seed (issue #13, point 15)', () => {
       expect(await countOf(test.database.db, transactionRecords)).toBeGreaterThan(20);
       // Jane's auto loan, Marcus's personal loan and a visitor's mortgage inquiry.
       expect(await countOf(test.database.db, loanApplications)).toBe(3);
+
+      // Dates tell one story (issue #14): each customer (identity, profile, account, card, signup
+      // audit row) exists before their first record, and the admin before anything it did.
+      const db = test.database.db;
+      type CustomerDates = { user_id: string; first: Date | string; since: Date | string };
+      type AdminDates = { joined: Date | string; created: Date | string; first_act: Date | string };
+      const customers = (await db.execute(sql`
+        select p.user_id, min(r.created_at) as first,
+          greatest(p.created_at, i.created_at, a.created_at, c.created_at,
+            (select max(l.created_at) from audit_log l where l.action = 'auth.signup' and l.subject_id = p.user_id::text)) as since
+        from profiles p
+        join identities i on i.id = p.user_id
+        join accounts a on a.user_id = p.user_id
+        join cards c on c.user_id = p.user_id
+        join transaction_records r on r.user_id = p.user_id
+        where p.role = 'user'
+        group by p.user_id, p.created_at, i.created_at, a.created_at, c.created_at`)) as unknown as {
+        rows: CustomerDates[];
+      };
+      expect(customers.rows).toHaveLength(2);
+      for (const row of customers.rows) {
+        expect(new Date(row.since).getTime()).toBeLessThan(new Date(row.first).getTime());
+        // Three months of history: "customer since" is not today.
+        expect(clock.now().getTime() - new Date(row.since).getTime()).toBeGreaterThan(80 * 86_400_000);
+      }
+      const admin = (await db.execute(sql`
+        select greatest(i.created_at, p.created_at) as joined,
+          (select max(l.created_at) from audit_log l where l.action = 'admin.create' and l.subject_id = p.user_id::text) as created,
+          (select min(l.created_at) from audit_log l where l.actor_id::text = p.user_id::text) as first_act
+        from profiles p join identities i on i.id = p.user_id
+        where p.role = 'admin'`)) as unknown as { rows: AdminDates[] };
+      expect(admin.rows).toHaveLength(1);
+      const [boss] = admin.rows;
+      expect(new Date(boss?.joined ?? 0).getTime()).toBeLessThan(new Date(boss?.first_act ?? 0).getTime());
+      expect(new Date(boss?.created ?? 0).getTime()).toBeLessThan(new Date(boss?.first_act ?? 0).getTime());
     },
     DEMO_SEED_TIMEOUT_MS,
   );

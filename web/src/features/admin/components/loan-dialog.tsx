@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   adminSettableLoanStatuses,
   errorMessage,
-  isAwaitingDecision,
+  isApprovable,
+  LOAN_STATUS_UNDER_REVIEW,
   LOAN_REASON_LENGTH_MAX,
   LOAN_REASON_LENGTH_MIN,
   loanApplicationMessages,
@@ -36,7 +37,11 @@ export function approveBlockedReason(
 ): string | null {
   if (loan.userId === null) return errorMessage('ANONYMOUS_LOAN');
   if (loan.applicant === null) return errorMessage('LOAN_USER_GONE');
-  if (!isAwaitingDecision(loan.status)) return errorMessage('LOAN_NOT_PENDING');
+  // SPEC §4: only a Pending loan can be approved; an Under Review one goes back to Pending first.
+  if (loan.status === LOAN_STATUS_UNDER_REVIEW) {
+    return `${errorMessage('LOAN_NOT_PENDING')} Set it back to Pending to approve it.`;
+  }
+  if (!isApprovable(loan.status)) return errorMessage('LOAN_NOT_PENDING');
   return null;
 }
 

@@ -19,7 +19,7 @@ import { userStatusLabels } from './format';
 const consequences: Record<UserStatus, string> = {
   active: 'They can log in and move money again.',
   suspended:
-    'They are signed out everywhere at once and cannot log in until the account is made active again. Their money stays where it is.',
+    'They are signed out everywhere at once and cannot log in until the account is made active again (a log-in with their password fails, and they are emailed why). Their money stays where it is.',
   closed:
     'They are signed out everywhere at once and cannot log in. Closing is for accounts the customer or the bank has ended.',
 };

@@ -153,8 +153,8 @@ function Dashboard({ overview }: { overview: AdminOverview }) {
           label="Volume today"
           footer={
             <>
-              {count(overview.volume.today.count, 'record')} today;{' '}
-              {count(overview.volume.last7Days.count, 'record')},{' '}
+              {count(overview.volume.today.count, 'movement')} today;{' '}
+              {count(overview.volume.last7Days.count, 'movement')},{' '}
               <Money amount={total(overview.volume.last7Days.byType)} currency={currency} /> over 7 days
             </>
           }
@@ -183,7 +183,7 @@ function Dashboard({ overview }: { overview: AdminOverview }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel
           title="Volume by record type"
-          description="Money moved today and over the last seven days (UTC)."
+          description="Money moved today and over the last seven days (UTC). A transfer between two customers counts once, as the sender's transfer."
         >
           {rows.length === 0 ? (
             <EmptyState title="No money has moved in the last seven days" />
