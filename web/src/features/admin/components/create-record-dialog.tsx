@@ -5,6 +5,7 @@ import {
   formatCents,
   moneyToCents,
   NAME_FIELD_LENGTH_MAX,
+  normalizeTypedAmount,
   PURPOSE_LENGTH_MAX,
   REASON_LENGTH_MAX,
   type Direction,
@@ -117,7 +118,7 @@ export function CreateRecordDialog({
     const record = {
       userId: owner?.id ?? '',
       direction,
-      amount: values.amount.trim(),
+      amount: normalizeTypedAmount(values.amount),
       counterpartyName: values.counterpartyName,
       counterpartyAccount: values.counterpartyAccount,
       bankName: values.bankName,

@@ -59,7 +59,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
     setServerError(null);
     setPending({
       helper,
-      amount: amount.trim(),
+      amount: formatCents(preview.amountCents),
       amountCents: preview.amountCents,
       balanceAfterCents: preview.balanceAfterCents,
       reason: reasonCheck.data,

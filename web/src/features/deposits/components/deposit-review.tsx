@@ -2,7 +2,9 @@ import { useState } from 'react';
 import {
   formatCents,
   moneyToCents,
+  normalizeTypedAmount,
   parseAmountToCents,
+  parseTypedAmountToCents,
   type MovementResponse,
   type Profile,
 } from '@larkspur/contract';
@@ -23,14 +25,14 @@ export const UNCERTAIN_DEPOSIT_MESSAGE =
 
 /** The balance after depositing, in integer cents from the wire strings; null if the amount does not parse. */
 export function balanceAfterDeposit(balance: string, amount: string): string | null {
-  const cents = parseAmountToCents(amount.trim());
+  const cents = parseTypedAmountToCents(amount);
   return cents === null ? null : formatCents(moneyToCents(balance) + cents);
 }
 
 export function toDepositRequest(draft: CompleteDepositDraft): CheckDepositRequest {
   const image = (photo: CheckPhoto) => ({ contentType: photo.contentType, dataBase64: photo.dataBase64 });
   return {
-    amount: draft.values.amount.trim(),
+    amount: normalizeTypedAmount(draft.values.amount),
     checkNumber: draft.values.checkNumber.trim(),
     frontImage: image(draft.front),
     backImage: image(draft.back),

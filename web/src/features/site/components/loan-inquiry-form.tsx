@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { reportFormError } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format-money';
 import { toast } from '@/lib/toast';
+import { withTypedAmounts } from '@/lib/typed-amount';
 import { useCreateLoanInquiry } from '../api/create-loan-inquiry';
 
 const FIELDS = ['name', 'email', 'phone', 'loanType', 'amount'] as const;
@@ -34,7 +35,7 @@ export function LoanInquiryForm({ defaultLoanType }: { defaultLoanType: LoanType
   const [received, setReceived] = useState<LoanInquiryResponse | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const form = useForm<LoanInquiryInput, unknown, LoanInquiry>({
-    resolver: zodResolver(loanInquirySchema),
+    resolver: withTypedAmounts(zodResolver(loanInquirySchema), ['amount']),
     defaultValues: { name: '', email: '', phone: '', loanType: defaultLoanType, amount: '' },
     mode: 'onTouched',
   });
