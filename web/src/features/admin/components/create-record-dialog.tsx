@@ -160,11 +160,8 @@ export function CreateRecordDialog({
           );
           onClose();
         },
-        onError: (error) => {
-          const message = messageFor(error);
-          setServerError(message);
-          toast.error(message);
-        },
+        // Shown in the dialog, its one place (decision 0115).
+        onError: (error) => setServerError(messageFor(error)),
       },
     );
   };

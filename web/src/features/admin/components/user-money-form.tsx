@@ -86,11 +86,8 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           setAmount('');
           setReason('');
         },
-        onError: (error) => {
-          const message = messageFor(error);
-          setServerError(message);
-          toast.error(message);
-        },
+        // Shown in the dialog, its one place (decision 0115).
+        onError: (error) => setServerError(messageFor(error)),
       },
     );
   };

@@ -14,7 +14,6 @@ import { Money } from '@/components/ui/money';
 import { DetailList } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
 import { useSingleFlight } from '@/lib/idempotency';
-import { toast } from '@/lib/toast';
 import { useDepositCheck, type CheckDepositRequest } from '../api/deposit-check';
 import type { CheckPhoto } from './check-image';
 import type { CompleteDepositDraft, ServerFieldError } from './deposit-form';
@@ -70,7 +69,6 @@ export function DepositReview({
     once(() =>
       deposit.mutateAsync({ request, idempotencyKey }).then(onDeposited, (error: unknown) => {
         const message = error instanceof ApiError ? error.message : UNCERTAIN_DEPOSIT_MESSAGE;
-        toast.error(message);
         if (isRetryable(error)) setRetryMessage(UNCERTAIN_DEPOSIT_MESSAGE);
         else
           onRefused({ field: error instanceof ApiError ? fieldOfDepositError(error) : undefined, message });
