@@ -6,6 +6,7 @@ import {
   loanInquirySchema,
   loanTypes,
   parseAmountToCents,
+  shortReference,
   type LoanInquiry,
   type LoanInquiryInput,
   type LoanInquiryResponse,
@@ -84,7 +85,7 @@ export function LoanInquiryForm({ defaultLoanType }: { defaultLoanType: LoanType
             <p className="mt-2 text-sm text-emerald-900">
               Reference:{' '}
               <span className="font-mono" data-testid="loan-inquiry-reference">
-                {received.id}
+                {shortReference(received.id)}
               </span>
             </p>
           </div>
