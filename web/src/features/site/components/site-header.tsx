@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon-base';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { mainNavigation } from '../content/navigation';
 import { Logo } from './logo';
 
@@ -60,6 +61,8 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
   // carries it itself. With the mobile menu open the bar is plain white, like the menu below it.
   const pictured = !transparent && !open;
   const inverse = transparent || pictured;
+  // Not in the prerendered HTML: a lazy part there would need an inline script (the CSP refuses it).
+  const hydrated = useHydrated();
 
   // Any navigation closes the menu (including one to the page already shown).
   const [seenKey, setSeenKey] = useState(location.key);
@@ -109,7 +112,7 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
       className={`fixed inset-x-0 top-0 z-30 isolate h-16 border-b transition-colors duration-200 ${tone}`}
       data-pictured={pictured}
     >
-      {pictured ? (
+      {pictured && hydrated ? (
         <div className="absolute inset-0 -z-10 overflow-hidden" data-testid="header-slideshow">
           {/* Its own chunk, after the page: the first chunk stays small (decision 0011). */}
           <Suspense fallback={null}>
