@@ -33,6 +33,40 @@ export function parseAmountToCents(input: string): bigint | null {
   return whole * 100n + BigInt(fraction);
 }
 
+/** Longest text a person may type into an amount field ("$10,000,000.00" with room for spaces). */
+export const TYPED_AMOUNT_LENGTH_MAX = 24;
+
+// What people type: an optional "$", digits either plain or grouped in threes by commas or spaces
+// (one kind of separator per amount), then optionally a point and one or two more digits.
+const TYPED_AMOUNT_PATTERN = /^\$?\s?(\d{1,12}|\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+)(?:\.(\d{1,2}))?$/;
+// Non-breaking and thin spaces (what a copied, locale-formatted "1 200" carries) read as spaces.
+const SPACE_LIKE = /[\u00a0\u202f\u2009]/g;
+
+/**
+ * Parses what a person types into an amount field of the web app, more forgiving than the wire:
+ * "12,000", "12,000.50", "1 200", "$12,000", " 5 " all read; "1,2,3", "12.345", "-5", "1e3" do
+ * not. Only the web's fields use this; the client sends `normalizeTypedAmount`'s two-decimal
+ * string and the server keeps its strict `parseAmountToCents`.
+ */
+export function parseTypedAmountToCents(input: string): bigint | null {
+  if (input.length > TYPED_AMOUNT_LENGTH_MAX) return null;
+  const text = input.replace(SPACE_LIKE, ' ').trim();
+  const match = TYPED_AMOUNT_PATTERN.exec(text);
+  if (match === null) return null;
+  return parseAmountToCents(
+    `${(match[1] ?? '').replace(/[, ]/g, '')}${match[2] === undefined ? '' : `.${match[2]}`}`,
+  );
+}
+
+/**
+ * A typed amount as the wire wants it ("12,000" → "12000.00", "5" → "5.00"); text that does not
+ * read as an amount comes back trimmed and unchanged, so the schema refuses it with its message.
+ */
+export function normalizeTypedAmount(input: string): string {
+  const cents = parseTypedAmountToCents(input);
+  return cents === null ? input.trim() : formatCents(cents);
+}
+
 /** Formats cents as the wire string: -1234n → "-12.34", 5n → "0.05". */
 export function formatCents(cents: bigint): string {
   const negative = cents < 0n;

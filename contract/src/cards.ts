@@ -4,6 +4,16 @@ import { LOGIN_FIELD_LENGTH_MAX } from './auth';
 export const CARD_BRAND = 'Larkspur Debit';
 export const cardStatusSchema = z.enum(['active', 'frozen']);
 
+/** How many of a card's latest freezes, unfreezes and refused unfreezes the cards page shows. */
+export const CARD_ACTIVITY_LIMIT = 10;
+
+/** One card-related event, as the customer sees it on the cards page. */
+export const cardEventSchema = z.object({
+  kind: z.enum(['frozen', 'unfrozen', 'unfreeze-refused']),
+  at: z.string(),
+});
+export type CardEvent = z.infer<typeof cardEventSchema>;
+
 /** A card as the customer sees it: never the whole number. */
 export const cardSchema = z.object({
   id: z.uuid(),
@@ -15,6 +25,10 @@ export const cardSchema = z.object({
   expiryYear: z.number().int(),
   status: cardStatusSchema,
   updatedAt: z.string(),
+  /** When the status last changed (frozen or unfrozen); null for a card never frozen. */
+  statusChangedAt: z.string().nullable(),
+  /** The latest card events, newest first, at most CARD_ACTIVITY_LIMIT. */
+  recentActivity: z.array(cardEventSchema).max(CARD_ACTIVITY_LIMIT),
 });
 export type Card = z.infer<typeof cardSchema>;
 

@@ -8,3 +8,4 @@ export * from './loans';
 export * from './banking';
 export * from './admin';
 export * from './cards';
+export * from './references';

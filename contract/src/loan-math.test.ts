@@ -168,8 +168,15 @@ describe('parseLoanInput', () => {
     expect(parseLoanInput({ amount: ' 1000.50 ', apr: '0', termMonths: ' 12 ' }).ok).toBe(true);
   });
 
+  it.each(['12,000', '12,000.00', '12 000', '$12,000'])('reads %j as twelve thousand dollars', (amount) => {
+    expect(parseLoanInput({ amount, apr: '6.49', termMonths: '60' })).toMatchObject({
+      ok: true,
+      terms: { principalCents: 1_200_000n },
+    });
+  });
+
   it('reports every bad field at once with a clear message', () => {
-    expect(parseLoanInput({ amount: '25,000', apr: '7%', termMonths: '0' })).toEqual({
+    expect(parseLoanInput({ amount: '25,00', apr: '7%', termMonths: '0' })).toEqual({
       ok: false,
       errors: {
         amount: loanInputMessages.amountFormat,

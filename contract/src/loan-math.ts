@@ -1,4 +1,4 @@
-import { AMOUNT_MAX_CENTS, parseAmountToCents } from './amounts';
+import { AMOUNT_MAX_CENTS, parseTypedAmountToCents } from './amounts';
 
 /**
  * Loan arithmetic in exact integers: principal and payments in cents (`bigint`), the APR in
@@ -169,7 +169,7 @@ function dollars(cents: bigint): string {
 }
 
 export const loanInputMessages = {
-  amountFormat: 'Enter the amount in dollars, digits only, e.g. 25000 or 25000.00.',
+  amountFormat: 'Enter the amount in dollars, e.g. 25000 or 25,000.00.',
   amountRange: `Enter an amount from ${dollars(LOAN_PRINCIPAL_MIN_CENTS)} to ${dollars(LOAN_PRINCIPAL_MAX_CENTS)}.`,
   apr: `Enter an APR from 0 to ${APR_THOUSANDTHS_MAX / 1000} with at most ${APR_DECIMALS_MAX} decimals, e.g. 6.99.`,
   term: `Enter a term from ${LOAN_TERM_MONTHS_MIN} to ${LOAN_TERM_MONTHS_MAX} months.`,
@@ -178,7 +178,7 @@ export const loanInputMessages = {
 /** Reads what a person typed into a calculator; every field is checked so all errors show at once. */
 export function parseLoanInput(input: { amount: string; apr: string; termMonths: string }): ParsedLoanInput {
   const errors: Partial<Record<LoanInputField, string>> = {};
-  const principalCents = parseAmountToCents(input.amount.trim());
+  const principalCents = parseTypedAmountToCents(input.amount);
   if (principalCents === null) errors.amount = loanInputMessages.amountFormat;
   else if (principalCents < LOAN_PRINCIPAL_MIN_CENTS || principalCents > LOAN_PRINCIPAL_MAX_CENTS)
     errors.amount = loanInputMessages.amountRange;

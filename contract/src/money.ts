@@ -9,6 +9,9 @@ export {
   formatCents,
   moneyToCents,
   parseAmountToCents,
+  parseTypedAmountToCents,
+  normalizeTypedAmount,
+  TYPED_AMOUNT_LENGTH_MAX,
   WIRE_AMOUNT_PATTERN,
 } from './amounts';
 

@@ -35,4 +35,25 @@ test.describe('application shell', () => {
       await expect(page.locator('pre')).toHaveCount(0);
     });
   });
+
+  test('every navigation scrolls to the top, Back and Forward included (SPEC §2, decision 0116)', async ({
+    page,
+  }) => {
+    await visit(page, '/legal/privacy');
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    // A long page, scrolled well down.
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(scrollY).toBeGreaterThan(500);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await expect(page).toHaveURL(/\/legal\/terms$/);
+    await expect.poll(scrollY).toBe(0);
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(scrollY).toBeGreaterThan(300);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/legal\/privacy$/);
+    await expect.poll(scrollY).toBe(0);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/legal\/terms$/);
+    await expect.poll(scrollY).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import { publicPagePaths } from '@larkspur/contract';
 import { PRIVATE_SOURCE_PATTERN, recordScripts } from '../support/bundle';
 import { expect, expectNoA11yViolations, screenshot, test, visit } from '../support/fixtures';
 import { createCustomer } from '../support/identity';
+import { shortReference } from '@larkspur/contract/references';
 
 /** Every public route (SPEC §2) and the one `<h1>` it must show. */
 const pages: Record<string, string> = {
@@ -307,7 +308,7 @@ test.describe('loan inquiry', () => {
     const confirmation = page.getByTestId('loan-inquiry-confirmation');
     await expect(confirmation.getByRole('heading', { name: 'We received your inquiry' })).toBeFocused();
     await expect(confirmation).toContainText('$18,500.00');
-    await expect(confirmation.getByTestId('loan-inquiry-reference')).toHaveText(created.id);
+    await expect(confirmation.getByTestId('loan-inquiry-reference')).toHaveText(shortReference(created.id));
 
     const toast = page.getByRole('alert').filter({ hasText: 'we received your loan inquiry' });
     await expect(toast).toBeVisible();

@@ -11,7 +11,9 @@ export function NotFoundPage() {
   return (
     <main id="main" className="mx-auto max-w-3xl px-6 py-24 text-center">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Error 404</p>
-      <h1 className="mt-3 text-4xl font-semibold tracking-tight text-slate-900">We can’t find that page</h1>
+      <h1 className="mt-3 text-3xl min-[375px]:text-4xl font-semibold tracking-tight text-slate-900">
+        We can’t find that page
+      </h1>
       <p className="mt-4 text-lg text-slate-700">
         The address may be mistyped, or the page may have moved. Everything you need is a click away.
       </p>

@@ -1,10 +1,11 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { PreviewBanner } from '@/components/ui/preview-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { useGlobalLoading } from '@/lib/global-loading';
+import { NavigationEffects } from './navigation-effects';
 
-/** Wraps every screen: scroll-to-top on navigation, toasts, the global loader, the preview banner. */
+/** Wraps every screen: scroll-to-top and error toasts cleared on every navigation, toasts, the global loader, the preview banner. */
 export function RootLayout() {
   const globalLoading = useGlobalLoading();
   return (
@@ -15,7 +16,7 @@ export function RootLayout() {
       >
         Skip to main content
       </a>
-      <ScrollRestoration />
+      <NavigationEffects />
       <Outlet />
       <Toaster />
       {globalLoading ? <FullScreenLoader /> : null}

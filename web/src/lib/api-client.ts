@@ -1,5 +1,6 @@
 import type { ErrorEnvelope } from '@larkspur/contract';
 import { noteIdleDeadline, noteServerDate, SESSION_IDLE_HEADER } from './idle-deadline';
+import { clearErrorToasts } from './toast';
 
 /** An error the API answered with its envelope, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -105,5 +106,7 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
   if (!parsed.success) {
     throw new ApiError(response.status, 'BAD_RESPONSE', 'The bank sent an answer we did not understand.');
   }
+  // An action went through: an error toast about an earlier attempt is no longer true.
+  if (method !== 'GET') clearErrorToasts();
   return parsed.data;
 }

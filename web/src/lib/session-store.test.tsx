@@ -15,7 +15,10 @@ import {
 import { danaSession as dana, guestSession as guest, jsonResponse as json } from '@/test/fixtures';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('./toast', () => ({ toast: { error: toastError, info: vi.fn(), success: vi.fn() } }));
+vi.mock('./toast', () => ({
+  toast: { error: toastError, info: vi.fn(), success: vi.fn() },
+  clearErrorToasts: vi.fn(),
+}));
 
 /** A response the test hands over when it chooses. */
 function deferred() {

@@ -38,10 +38,40 @@ export function subscribeToToastRequests(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// Error toasts must not outlive the problem (issue #14): they are dismissed when an action
+// succeeds (a success toast, or a state-changing request answered OK: lib/api-client.ts) and when
+// the page changes (app/root-layout.tsx). The generation drops an error still waiting for the
+// library when it is cleared.
+let errorGeneration = 0;
+const shownErrors = new Set<string | number>();
+
+/** Dismisses every error toast on screen (and any still loading). Info and success toasts stay. */
+export function clearErrorToasts(): void {
+  errorGeneration += 1;
+  if (shownErrors.size === 0 || loading === null) return;
+  const ids = [...shownErrors];
+  shownErrors.clear();
+  loading.then(
+    (toastify) => {
+      for (const id of ids) toastify.toast.dismiss(id);
+    },
+    () => undefined,
+  );
+}
+
 function show(kind: ToastKind, message: string): void {
+  if (kind === 'success') clearErrorToasts();
+  const generation = errorGeneration;
   loadToasts().then(
     (toastify) => {
-      toastify.toast[kind](message);
+      if (kind !== 'error') {
+        toastify.toast[kind](message);
+        return;
+      }
+      if (generation !== errorGeneration) return;
+      // One toast per message: the same refusal twice does not stack.
+      const id = toastify.toast.error(message, { toastId: `error:${message}` });
+      shownErrors.add(id);
     },
     () => undefined,
   );

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CARD_BRAND, type Card } from '@larkspur/contract';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CARD_ACTIVITY_LIMIT, CARD_BRAND, type Card, type CardEvent } from '@larkspur/contract';
 import type { Database, DbOrTx } from '../../db/client';
-import { cards, profiles } from '../../db/schema/index';
+import { auditLog, cards, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { FieldCipher } from '../../lib/field-encryption';
@@ -9,10 +9,33 @@ import { CARD_VALIDITY_YEARS, newCardNumber } from './card-numbers';
 
 /** Most cards issued per back-fill batch at start-up, so a large bank back-fills in bounded steps. */
 const BACKFILL_BATCH_SIZE = 500;
+/**
+ * Most audit rows read for one card's history: the page shows CARD_ACTIVITY_LIMIT, and the last
+ * real change of status is found among these (repeated freezes of a frozen card are not one).
+ */
+const CARD_HISTORY_READ_MAX = 100;
 
 type CardRow = typeof cards.$inferSelect;
 
-function toCard(row: CardRow): Card {
+type AuditRow = Pick<typeof auditLog.$inferSelect, 'action' | 'outcome' | 'createdAt' | 'details'>;
+
+/**
+ * A card's history is its audit trail (card-routes.ts records every freeze and unfreeze, refused
+ * ones too): no column of its own, so a card never frozen has no "status changed" time, and a
+ * freeze of a card already frozen is not a change.
+ */
+function eventOf(row: AuditRow): (CardEvent & { changed: boolean }) | null {
+  const at = row.createdAt.toISOString();
+  const details = row.details as { before?: { status?: string }; after?: { status?: string } } | null;
+  const changed = details?.before?.status !== undefined && details.before.status !== details.after?.status;
+  if (row.action === 'card.freeze' && row.outcome === 'success') return { kind: 'frozen', at, changed };
+  if (row.action === 'card.unfreeze' && row.outcome === 'success') return { kind: 'unfrozen', at, changed };
+  if (row.action === 'card.unfreeze') return { kind: 'unfreeze-refused', at, changed: false };
+  return null;
+}
+
+function toCard(row: CardRow, history: AuditRow[] = []): Card {
+  const events = history.map(eventOf).filter((e): e is CardEvent & { changed: boolean } => e !== null);
   return {
     id: row.id,
     brand: CARD_BRAND,
@@ -23,6 +46,8 @@ function toCard(row: CardRow): Card {
     expiryYear: row.expiryYear,
     status: row.status,
     updatedAt: row.updatedAt.toISOString(),
+    statusChangedAt: events.find((e) => e.changed)?.at ?? null,
+    recentActivity: events.slice(0, CARD_ACTIVITY_LIMIT).map(({ kind, at }) => ({ kind, at })),
   };
 }
 
@@ -71,7 +96,31 @@ export function createCardService(deps: { db: Database; clock: Clock; cipher: Fi
 
     async list(userId: string): Promise<Card[]> {
       const rows = await db.select().from(cards).where(eq(cards.userId, userId));
-      return rows.map(toCard);
+      return Promise.all(
+        rows.map(async (row) => {
+          // The customer's own actions on this card, newest first (the actor index serves it).
+          // One more than shown, plus older ones only as far as needed to find the last change.
+          const history = await db
+            .select({
+              action: auditLog.action,
+              outcome: auditLog.outcome,
+              createdAt: auditLog.createdAt,
+              details: auditLog.details,
+            })
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.actorId, userId),
+                eq(auditLog.subjectType, 'card'),
+                eq(auditLog.subjectId, row.id),
+                inArray(auditLog.action, ['card.freeze', 'card.unfreeze']),
+              ),
+            )
+            .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+            .limit(CARD_HISTORY_READ_MAX);
+          return toCard(row, history);
+        }),
+      );
     },
 
     /** Freezes or unfreezes one of the customer's own cards; someone else's card is not found. */

@@ -79,6 +79,43 @@ describe('cards', () => {
     expect(JSON.stringify(audit)).toMatch(/card\.freeze.*card\.unfreeze.*failure.*card\.unfreeze.*success/s);
   });
 
+  it("says when the status changed only once it has, with the card's recent freezes and unfreezes", async () => {
+    const customer = await signUpCustomer(t);
+    const list = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/me/cards', headers: { cookie: customer.cookie } })
+      ).json().items[0];
+    const issued = await list();
+    expect(issued.statusChangedAt).toBeNull();
+    expect(issued.recentActivity).toEqual([]);
+
+    const post = (path: string, password?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/me/cards/${issued.id}/${path}`,
+        headers:
+          password === undefined
+            ? { cookie: customer.cookie, 'x-larkspur-request': '1' }
+            : { ...JSON_HEADERS, cookie: customer.cookie },
+        ...(password === undefined ? {} : { payload: { password } }),
+      });
+    await post('freeze');
+    await post('unfreeze', 'not my password');
+    await post('unfreeze', customer.password);
+    const card = await list();
+    expect(card.recentActivity.map((e: { kind: string }) => e.kind)).toEqual([
+      'unfrozen',
+      'unfreeze-refused',
+      'frozen',
+    ]);
+    expect(card.statusChangedAt).toBe(card.recentActivity[0].at);
+    // Freezing a frozen card is not a change of status.
+    await post('freeze');
+    const frozen = (await list()).statusChangedAt;
+    await post('freeze');
+    expect((await list()).statusChangedAt).toBe(frozen);
+  });
+
   it("never touches someone else's card", async () => {
     const owner = await signUpCustomer(t);
     const other = await signUpCustomer(t);

@@ -57,11 +57,11 @@ a { color: #3730a3; }
 a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #6366f1; outline-offset: 2px; }
 .warning { background: #fef3c7; border: 1px solid #b45309; color: #78350f; padding: 0.75rem 1rem; border-radius: 0.5rem; }
 .filter { display: flex; gap: 0.5rem; align-items: center; margin: 1rem 0; flex-wrap: wrap; }
-.filter input { padding: 0.4rem; min-width: 18rem; border: 1px solid #6b7280; border-radius: 0.25rem; }
+.filter input { padding: 0.4rem; min-width: min(18rem, 100%); box-sizing: border-box; border: 1px solid #6b7280; border-radius: 0.25rem; }
 .filter button { padding: 0.4rem 0.9rem; border: 1px solid #3730a3; background: #3730a3; color: #fff; border-radius: 0.25rem; }
 .messages { list-style: none; padding: 0; margin: 0; }
 .message { background: #fff; border: 1px solid #e5e7eb; border-radius: 0.5rem; padding: 1rem; margin: 0 0 1rem; }
-.meta { color: #4b5563; font-size: 0.875rem; margin: 0 0 0.5rem; }
+.meta { color: #4b5563; font-size: 0.875rem; margin: 0 0 0.5rem; overflow-wrap: anywhere; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f3f4f6; padding: 0.75rem; border-radius: 0.25rem; margin: 0; }
 iframe { width: 100%; height: 40rem; border: 1px solid #d1d5db; border-radius: 0.25rem; background: #fff; }
 nav.pages { display: flex; gap: 1rem; margin: 1rem 0; }

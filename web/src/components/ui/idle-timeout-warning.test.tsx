@@ -10,7 +10,10 @@ import { jsonResponse as json } from '@/test/fixtures';
 import { IDLE_WARNING_TITLE, IdleTimeoutWarning, SIGNED_OUT_FOR_INACTIVITY } from './idle-timeout-warning';
 
 const toastInfo = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/toast', () => ({ toast: { info: toastInfo, error: vi.fn(), success: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({
+  toast: { info: toastInfo, error: vi.fn(), success: vi.fn() },
+  clearErrorToasts: vi.fn(),
+}));
 
 const MINUTE_MS = 60_000;
 const START = Date.parse('2030-01-01T10:00:00.000Z');

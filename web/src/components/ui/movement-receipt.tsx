@@ -51,8 +51,8 @@ export function MovementReceipt({
             {
               label: 'Transaction ID',
               value: (
-                <span className="inline-flex flex-wrap items-center justify-end gap-2">
-                  <span className="font-mono" data-testid="receipt-transaction-id">
+                <span className="inline-flex max-w-full flex-wrap items-center justify-end gap-2">
+                  <span className="font-mono [overflow-wrap:anywhere]" data-testid="receipt-transaction-id">
                     {transaction.transactionId}
                   </span>
                   <CopyButton

@@ -12,9 +12,14 @@ export function DetailList({ rows }: { rows: readonly ReceiptRow[] }) {
   return (
     <dl className="divide-y divide-slate-200">
       {rows.map((row) => (
-        <div key={row.label} className="grid gap-0.5 py-2.5 sm:grid-cols-[12rem_1fr] sm:gap-4">
+        <div
+          key={row.label}
+          className="grid grid-cols-1 gap-0.5 py-2.5 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)] sm:gap-4"
+        >
           <dt className="text-sm text-slate-600">{row.label}</dt>
-          <dd className="text-sm font-medium break-words text-slate-900 sm:text-right">{row.value}</dd>
+          <dd className="min-w-0 text-sm font-medium break-words text-slate-900 sm:text-right">
+            {row.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -16,6 +16,17 @@ describe('previewHelper (credit and debit helpers)', () => {
     });
   });
 
+  it('reads what staff type as people do: thousands separators and a dollar sign', () => {
+    expect(previewHelper('credit', '0.00', '$1,250.5')).toMatchObject({
+      status: 'ok',
+      amountCents: 125_050n,
+    });
+    expect(previewEdit({ direction: 'credit', amount: '10.00' }, '10.00', '1,010')).toMatchObject({
+      status: 'ok',
+      newAmountCents: 101_000n,
+    });
+  });
+
   it('lets a debit take the balance to exactly zero, not below', () => {
     expect(previewHelper('debit', '25.00', '25')).toMatchObject({ status: 'ok', balanceAfterCents: 0n });
     expect(previewHelper('debit', '25.00', '25.01')).toEqual({
@@ -25,7 +36,7 @@ describe('previewHelper (credit and debit helpers)', () => {
     });
   });
 
-  it.each(['', '0', '0.00', '-5', '1e3', '12.345', 'NaN', '1,000', '10000000.01'])(
+  it.each(['', '0', '0.00', '-5', '1e3', '12.345', 'NaN', '1,0000', '10000000.01'])(
     'refuses %j with the spec message of each helper',
     (input) => {
       expect(previewHelper('credit', '10.00', input)).toEqual({

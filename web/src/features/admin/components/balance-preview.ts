@@ -2,7 +2,7 @@ import {
   AMOUNT_MAX_CENTS,
   errorMessage,
   moneyToCents,
-  parseAmountToCents,
+  parseTypedAmountToCents,
   type Direction,
   type Money,
 } from '@larkspur/contract';
@@ -21,7 +21,7 @@ export type HelperPreview =
 
 /** The server's `positiveAmount`: more than zero, at most the single-operation maximum. */
 function positiveAmount(input: string): bigint | null {
-  const cents = parseAmountToCents(input.trim());
+  const cents = parseTypedAmountToCents(input);
   return cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS ? null : cents;
 }
 
@@ -65,7 +65,7 @@ export function previewEdit(
   balance: Money,
   newAmountInput: string,
 ): EditPreview {
-  const newAmountCents = parseAmountToCents(newAmountInput.trim());
+  const newAmountCents = parseTypedAmountToCents(newAmountInput);
   if (newAmountCents === null || newAmountCents > AMOUNT_MAX_CENTS) {
     return { status: 'invalid', message: errorMessage('INVALID_NEW_AMOUNT') };
   }

@@ -5,6 +5,7 @@ import {
   formatCents,
   moneyToCents,
   NAME_FIELD_LENGTH_MAX,
+  normalizeTypedAmount,
   PURPOSE_LENGTH_MAX,
   REASON_LENGTH_MAX,
   type Direction,
@@ -117,7 +118,7 @@ export function CreateRecordDialog({
     const record = {
       userId: owner?.id ?? '',
       direction,
-      amount: values.amount.trim(),
+      amount: normalizeTypedAmount(values.amount),
       counterpartyName: values.counterpartyName,
       counterpartyAccount: values.counterpartyAccount,
       bankName: values.bankName,
@@ -159,11 +160,8 @@ export function CreateRecordDialog({
           );
           onClose();
         },
-        onError: (error) => {
-          const message = messageFor(error);
-          setServerError(message);
-          toast.error(message);
-        },
+        // Shown in the dialog, its one place (decision 0115).
+        onError: (error) => setServerError(messageFor(error)),
       },
     );
   };

@@ -104,11 +104,8 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
           );
           onClose();
         },
-        onError: (error) => {
-          const message = messageFor(error);
-          setServerError(message);
-          toast.error(message);
-        },
+        // Shown in the dialog, its one place (decision 0115).
+        onError: (error) => setServerError(messageFor(error)),
       },
     );
   };

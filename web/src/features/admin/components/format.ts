@@ -1,4 +1,5 @@
 import type { UserStatus } from '@larkspur/contract';
+import { shortReference } from '@larkspur/contract/references';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateTimeSeconds = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -66,7 +67,9 @@ export function maskedSsn(last4: string): string {
   return `•••-••-${last4}`;
 }
 
-/** First eight characters of an id: enough to tell rows apart, short enough to read. */
+/** An id as a short reference ("A1B2-C3D4"): enough to tell rows apart, short enough to read. */
 export function shortId(id: string): string {
-  return id.slice(0, 8);
+  // The same short reference the customer and a visitor see (contract/references.ts), so staff
+  // recognise the one a person reads out.
+  return shortReference(id);
 }

@@ -68,11 +68,8 @@ export function HoldActionDialog({
           toast.success(text.done(decided));
           onClose();
         },
-        onError: (failure) => {
-          const message = messageFor(failure);
-          setServerError(message);
-          toast.error(message);
-        },
+        // Shown in the dialog, its one place (decision 0115).
+        onError: (failure) => setServerError(messageFor(failure)),
       },
     );
   };

@@ -163,11 +163,8 @@ export function LoanDialog({ loanId, onClose }: { loanId: string; onClose: () =>
   const dismiss = () => {
     if (!busy) onClose();
   };
-  const fail = (error: Error) => {
-    const message = messageFor(error);
-    setServerError(message);
-    toast.error(message);
-  };
+  // Shown in the dialog, its one place (decision 0115).
+  const fail = (error: Error) => setServerError(messageFor(error));
 
   const data = loan.data;
   const name = data ? applicantName(data) : '';

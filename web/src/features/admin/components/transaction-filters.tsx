@@ -1,7 +1,8 @@
 import {
   ACCOUNT_NUMBER_PATTERN,
   directionSchema,
-  parseAmountToCents,
+  normalizeTypedAmount,
+  parseTypedAmountToCents,
   recordTypes,
   SEARCH_TEXT_LENGTH_MAX,
   AMOUNT_INPUT_LENGTH_MAX,
@@ -32,11 +33,11 @@ export function useTransactionFilterState(): TransactionFilterState {
   const amount = (key: 'min' | 'max') => {
     const value = get(key);
     if (!value) return undefined;
-    if (parseAmountToCents(value) === null) {
-      errors[key] = 'Enter an amount like 25 or 25.00.';
+    if (parseTypedAmountToCents(value) === null) {
+      errors[key] = 'Enter an amount like 25 or 1,250.00.';
       return undefined;
     }
-    return value;
+    return normalizeTypedAmount(value);
   };
   const date = (key: 'from' | 'to') => (ISO_DATE.test(get(key)) ? get(key) : undefined);
   const account = get('account');

@@ -15,6 +15,8 @@ import { UserMoneyForm } from './user-money-form';
 import { UserProfileForm } from './user-profile-form';
 import { UserStatusForm } from './user-status-form';
 import { oneOf } from './url-state';
+import { shortReference } from '@larkspur/contract/references';
+import { plural, pluralWord } from '@/lib/plural';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -53,9 +55,7 @@ export function UserFile({ detail }: { detail: AdminUserDetail }) {
           <p className="mt-2" data-testid="user-status">
             <UserStatusBadge status={profile.status} />
           </p>
-          <p className="mt-2 text-sm text-slate-700">
-            {counts.openSessions === 1 ? '1 open session' : `${counts.openSessions} open sessions`}
-          </p>
+          <p className="mt-2 text-sm text-slate-700">{plural(counts.openSessions, 'open session')}</p>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <p className="text-sm text-slate-700">Daily account limit</p>
@@ -66,10 +66,12 @@ export function UserFile({ detail }: { detail: AdminUserDetail }) {
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <p className="text-sm text-slate-700">Activity</p>
           <p className="mt-1 text-sm text-slate-900">
-            <strong className="text-xl">{counts.transactions.toLocaleString('en-US')}</strong> records
+            <strong className="text-xl">{counts.transactions.toLocaleString('en-US')}</strong>{' '}
+            {pluralWord(counts.transactions, 'record')}
           </p>
           <p className="text-sm text-slate-900">
-            <strong className="text-xl">{counts.loans.toLocaleString('en-US')}</strong> loan applications
+            <strong className="text-xl">{counts.loans.toLocaleString('en-US')}</strong>{' '}
+            {pluralWord(counts.loans, 'loan application')}
           </p>
         </div>
       </div>
@@ -109,8 +111,8 @@ export function UserFile({ detail }: { detail: AdminUserDetail }) {
               <Fact label="Marital status">{profile.maritalStatus}</Fact>
               <Fact label="Occupation">{profile.occupation}</Fact>
               <Fact label="Customer since">{formatDateTime(profile.createdAt)}</Fact>
-              <Fact label="Customer ID">
-                <span className="font-mono text-xs">{profile.uid}</span>
+              <Fact label="Customer reference">
+                <span className="font-mono">{shortReference(profile.uid)}</span>
               </Fact>
             </dl>
           )}

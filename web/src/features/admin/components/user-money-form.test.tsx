@@ -90,7 +90,7 @@ describe('<UserMoneyForm> (credit and debit with a confirmation)', () => {
     expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(/Give a reason/);
   });
 
-  it('sends one idempotency key per confirmation and the amount as typed', async () => {
+  it('sends one idempotency key per confirmation and the amount as the wire’s two-decimal string', async () => {
     const fetch = vi.fn(
       async () =>
         new Response(JSON.stringify({ error: { code: 'NETWORK', message: 'offline' } }), {
@@ -115,6 +115,6 @@ describe('<UserMoneyForm> (credit and debit with a confirmation)', () => {
     // A retry of the same confirmation reuses its key: the server moves the money once.
     expect(keys[1]).toBe(keys[0]);
     expect(calls[0]?.[0]).toBe(`/api/admin/users/${profile.uid}/credit`);
-    expect(JSON.parse(String(calls[0]?.[1].body))).toEqual({ amount: '5', reason: 'Goodwill credit' });
+    expect(JSON.parse(String(calls[0]?.[1].body))).toEqual({ amount: '5.00', reason: 'Goodwill credit' });
   });
 });

@@ -59,7 +59,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
     setServerError(null);
     setPending({
       helper,
-      amount: amount.trim(),
+      amount: formatCents(preview.amountCents),
       amountCents: preview.amountCents,
       balanceAfterCents: preview.balanceAfterCents,
       reason: reasonCheck.data,
@@ -86,11 +86,8 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           setAmount('');
           setReason('');
         },
-        onError: (error) => {
-          const message = messageFor(error);
-          setServerError(message);
-          toast.error(message);
-        },
+        // Shown in the dialog, its one place (decision 0115).
+        onError: (error) => setServerError(messageFor(error)),
       },
     );
   };

@@ -8,7 +8,7 @@ import {
   contactFieldsSchema,
   maritalStatuses,
   moneyToCents,
-  parseAmountToCents,
+  parseTypedAmountToCents,
   reasonSchema,
   REASON_LENGTH_MAX,
   type AdminUserUpdateInput,
@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { withTypedAmounts } from '@/lib/typed-amount';
 import { useUpdateUser } from '../api/update-user';
 
 /**
@@ -73,7 +74,7 @@ function changesBetween(values: ProfileFormValues, profile: Profile): AdminUserU
     const next = values[key];
     const same =
       key === 'accountLimit'
-        ? parseAmountToCents(next) === moneyToCents(profile.accountLimit)
+        ? parseTypedAmountToCents(next) === moneyToCents(profile.accountLimit)
         : next === current[key];
     if (!same) change[key] = next;
   }
@@ -86,7 +87,7 @@ function changesBetween(values: ProfileFormValues, profile: Profile): AdminUserU
 
 export function UserProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
+    resolver: withTypedAmounts(zodResolver(profileFormSchema), ['accountLimit']),
     mode: 'onTouched',
     defaultValues: valuesOf(profile),
   });

@@ -68,11 +68,8 @@ export function UserStatusForm({ profile }: { profile: Profile }) {
           setConfirming(null);
           setReason('');
         },
-        onError: (error) => {
-          const message = messageFor(error);
-          setServerError(message);
-          toast.error(message);
-        },
+        // Shown in the dialog, its one place (decision 0115).
+        onError: (error) => setServerError(messageFor(error)),
       },
     );
   };

@@ -16,6 +16,7 @@ import { AdminPage, Panel } from '../components/admin-page';
 import { auditActionLabel } from '../components/audit-labels';
 import { formatDateTime, shortId } from '../components/format';
 import type { VolumeBar } from '../components/overview-charts';
+import { plural } from '@/lib/plural';
 
 const VolumeChart = lazy(() =>
   import('../components/overview-charts').then((m) => ({ default: m.VolumeChart })),
@@ -49,9 +50,7 @@ function volumeRows(overview: AdminOverview): VolumeRow[] {
 }
 
 /** "1 record", "12 records". */
-function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
-}
+const count = plural;
 
 function total(byType: AdminOverview['volume']['today']['byType']): string {
   return formatCents(byType.reduce((sum, entry) => sum + moneyToCents(entry.amount), 0n));

@@ -66,7 +66,6 @@ export function CodeForm({
       toast.success(`We sent a new code to ${email}.`);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : 'We could not send a new code.';
-      toast.error(message);
       setFormError(message);
     } finally {
       setResending(false);

@@ -7,7 +7,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { usePageMeta } from '@/lib/page-meta';
-import { toast } from '@/lib/toast';
 import { useStartSignup } from '../api/signup-start';
 import { useVerifySignup } from '../api/signup-verify';
 import { AccountOpened } from '../components/account-opened';
@@ -137,7 +136,6 @@ export function SignupPage() {
               const field = error instanceof ApiError ? error.field : undefined;
               const detail = signupFields.find((name) => name === field);
               if (detail === undefined || !(error instanceof ApiError)) throw error;
-              toast.error(error.message);
               setStep({ name: 'details' });
               form.setError(detail, { type: 'server', message: error.message });
             }

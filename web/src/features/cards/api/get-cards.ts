@@ -15,9 +15,19 @@ export function useCards() {
   return useQuery(cardsQueryOptions());
 }
 
-/** Puts a card the server answered with into the list, so its new status shows at once. */
+/**
+ * Puts a card the server answered with into the list, so its new status shows at once, then reads
+ * the list again for the card's history (the freeze or unfreeze just recorded).
+ */
 export function storeCard(queryClient: QueryClient, card: Card): void {
   queryClient.setQueryData(cardsQueryOptions().queryKey, (list) =>
-    list ? { items: list.items.map((item) => (item.id === card.id ? card : item)) } : list,
+    list
+      ? {
+          items: list.items.map((item) =>
+            item.id === card.id ? { ...card, recentActivity: item.recentActivity } : item,
+          ),
+        }
+      : list,
   );
+  void queryClient.invalidateQueries({ queryKey: cardsQueryKey });
 }

@@ -12,7 +12,7 @@ import { useUnfreezeCard, type UnfreezeCardBody } from '../api/unfreeze-card';
 
 /**
  * Unfreezing asks for the password again (a stolen, unlocked phone must not turn a card back on).
- * A wrong password is said beside the field and in a toast.
+ * A wrong password is said beside the field, and only there (decision 0115).
  */
 export function UnfreezeDialog({ card, onClose }: { card: Card; onClose: () => void }) {
   const unfreeze = useUnfreezeCard();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Card } from '@larkspur/contract';
+import type { Card, CardEvent } from '@larkspur/contract';
 import { CardIcon, SnowflakeIcon } from '@/components/ui/banking-icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -45,9 +45,16 @@ function CardPanel({ card }: { card: Card }) {
             <dd className="font-mono font-medium text-slate-900">{formatExpiry(card)}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-slate-600">Status changed</dt>
-            <dd className="font-medium text-slate-900">{formatDateTime(card.updatedAt)}</dd>
+            <dt className="text-slate-600">Card number</dt>
+            <dd className="font-mono font-medium text-slate-900">{card.maskedNumber}</dd>
           </div>
+          {/* Only a card whose status really changed has a time to show (not its issue date). */}
+          {card.statusChangedAt ? (
+            <div className="col-span-2">
+              <dt className="text-slate-600">{frozen ? 'Frozen since' : 'Status changed'}</dt>
+              <dd className="font-medium text-slate-900">{formatDateTime(card.statusChangedAt)}</dd>
+            </div>
+          ) : null}
         </dl>
         <p role="status" className="text-sm text-slate-700">
           {frozen
@@ -86,6 +93,78 @@ function CardPanel({ card }: { card: Card }) {
   );
 }
 
+const EVENT_LABELS: Record<CardEvent['kind'], string> = {
+  frozen: 'Card frozen',
+  unfrozen: 'Card unfrozen',
+  'unfreeze-refused': 'Unfreeze refused: wrong password',
+};
+
+/** The card's latest freezes and unfreezes (its own history, from the server). */
+function CardActivity({ card }: { card: Card }) {
+  return (
+    <section
+      aria-labelledby={`card-activity-${card.id}`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={`card-activity-${card.id}`} className="text-lg font-semibold text-slate-900">
+        Recent card activity
+      </h2>
+      {card.recentActivity.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Nothing yet: this card has not been frozen since it was issued.
+        </p>
+      ) : (
+        <ol className="mt-3 divide-y divide-slate-200">
+          {card.recentActivity.map((event, index) => (
+            <li
+              key={`${event.at}-${index}`}
+              className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2.5"
+            >
+              <span className="font-medium text-slate-900">{EVENT_LABELS[event.kind]}</span>
+              <span className="text-sm text-slate-600">{formatDateTime(event.at)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** What freezing does and does not stop (docs/decisions/0117). */
+function FreezeExplainer() {
+  return (
+    <section
+      aria-labelledby="freeze-explainer"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="freeze-explainer" className="text-lg font-semibold text-slate-900">
+        What freezing does
+      </h2>
+      <div className="mt-3 grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <h3 className="font-semibold text-slate-900">Stops at once</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+            <li>Payments with the card, in shops and online</li>
+            <li>Cash withdrawals with the card</li>
+          </ul>
+        </div>
+        <div>
+          <h3 className="font-semibold text-slate-900">Keeps working</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+            <li>Sending money from online banking</li>
+            <li>Money coming in, and check deposits</li>
+            <li>Your balance, history and statements</li>
+          </ul>
+        </div>
+      </div>
+      <p className="mt-3 text-sm text-slate-700">
+        Freezing is instant and can be undone with your password. If the card is lost for good or you see a
+        payment you did not make, contact us as well.
+      </p>
+    </section>
+  );
+}
+
 /** /user/dashboard/cards: the virtual debit card, drawn as a card, with freeze and unfreeze. */
 export function CardsPage() {
   usePageMeta({ title: 'Cards', description: 'Your Larkspur Debit card: see it, freeze it, unfreeze it.' });
@@ -109,7 +188,15 @@ export function CardsPage() {
             Your Larkspur Debit card appears here as soon as it is issued.
           </EmptyState>
         ) : (
-          cards.data.items.map((card) => <CardPanel key={card.id} card={card} />)
+          <>
+            {cards.data.items.map((card) => (
+              <div key={card.id} className="space-y-6">
+                <CardPanel card={card} />
+                <CardActivity card={card} />
+              </div>
+            ))}
+            <FreezeExplainer />
+          </>
         )}
       </div>
     </Page>

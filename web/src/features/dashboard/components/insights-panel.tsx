@@ -8,6 +8,7 @@ import { Skeleton, Loading } from '@/components/ui/skeleton';
 import { useInsights, type InsightPeriod } from '../api/get-insights';
 import { balancePoints, balanceSummary, hasActivity, typeTotals } from './insight-data';
 import { useInView } from './use-in-view';
+import { plural } from '@/lib/plural';
 
 // One chunk for both charts (with Recharts), fetched only when a chart is about to be shown.
 const loadCharts = () => import('./insight-charts');
@@ -187,7 +188,7 @@ export function InsightsPanel({ currency }: { currency: string }) {
         <ChartCard
           id="type-chart"
           title={`Money in and out by type, last ${days} days`}
-          summary={`${totals.length} ${totals.length === 1 ? 'type' : 'types'} of transaction in this period.`}
+          summary={`${plural(totals.length, 'type')} of transaction in this period.`}
           chart={
             inView ? (
               <Suspense fallback={chartFallback}>

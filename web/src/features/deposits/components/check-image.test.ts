@@ -85,7 +85,7 @@ describe('the deposit review', () => {
         back: { ...photo, contentType: 'image/jpeg', dataBase64: 'BBBB' },
       }),
     ).toEqual({
-      amount: '12.5',
+      amount: '12.50',
       checkNumber: '1001',
       frontImage: { contentType: 'image/png', dataBase64: 'AAAA' },
       backImage: { contentType: 'image/jpeg', dataBase64: 'BBBB' },

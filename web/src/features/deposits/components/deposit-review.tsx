@@ -2,7 +2,9 @@ import { useState } from 'react';
 import {
   formatCents,
   moneyToCents,
+  normalizeTypedAmount,
   parseAmountToCents,
+  parseTypedAmountToCents,
   type MovementResponse,
   type Profile,
 } from '@larkspur/contract';
@@ -12,7 +14,6 @@ import { Money } from '@/components/ui/money';
 import { DetailList } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
 import { useSingleFlight } from '@/lib/idempotency';
-import { toast } from '@/lib/toast';
 import { useDepositCheck, type CheckDepositRequest } from '../api/deposit-check';
 import type { CheckPhoto } from './check-image';
 import type { CompleteDepositDraft, ServerFieldError } from './deposit-form';
@@ -23,14 +24,14 @@ export const UNCERTAIN_DEPOSIT_MESSAGE =
 
 /** The balance after depositing, in integer cents from the wire strings; null if the amount does not parse. */
 export function balanceAfterDeposit(balance: string, amount: string): string | null {
-  const cents = parseAmountToCents(amount.trim());
+  const cents = parseTypedAmountToCents(amount);
   return cents === null ? null : formatCents(moneyToCents(balance) + cents);
 }
 
 export function toDepositRequest(draft: CompleteDepositDraft): CheckDepositRequest {
   const image = (photo: CheckPhoto) => ({ contentType: photo.contentType, dataBase64: photo.dataBase64 });
   return {
-    amount: draft.values.amount.trim(),
+    amount: normalizeTypedAmount(draft.values.amount),
     checkNumber: draft.values.checkNumber.trim(),
     frontImage: image(draft.front),
     backImage: image(draft.back),
@@ -68,7 +69,6 @@ export function DepositReview({
     once(() =>
       deposit.mutateAsync({ request, idempotencyKey }).then(onDeposited, (error: unknown) => {
         const message = error instanceof ApiError ? error.message : UNCERTAIN_DEPOSIT_MESSAGE;
-        toast.error(message);
         if (isRetryable(error)) setRetryMessage(UNCERTAIN_DEPOSIT_MESSAGE);
         else
           onRefused({ field: error instanceof ApiError ? fieldOfDepositError(error) : undefined, message });

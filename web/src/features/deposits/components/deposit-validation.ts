@@ -4,7 +4,8 @@ import {
   CHECK_DEPOSIT_MAX_CENTS,
   checkDepositRequestSchema,
   errorMessage,
-  parseAmountToCents,
+  normalizeTypedAmount,
+  parseTypedAmountToCents,
   type ErrorCode,
 } from '@larkspur/contract';
 import type { CheckPhoto } from './check-image';
@@ -33,9 +34,9 @@ export function validateDepositFields(
   const shape = checkDepositRequestSchema.shape;
   const checkNumber = shape.checkNumber.safeParse(values.checkNumber);
   if (!checkNumber.success) errors.checkNumber = checkNumber.error.issues[0]?.message;
-  const amount = shape.amount.safeParse(values.amount.trim());
+  const amount = shape.amount.safeParse(normalizeTypedAmount(values.amount));
   if (!amount.success) errors.amount = amount.error.issues[0]?.message;
-  const cents = parseAmountToCents(values.amount.trim());
+  const cents = parseTypedAmountToCents(values.amount);
   if (cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS)
     errors.amount = errorMessage('INVALID_DEPOSIT_AMOUNT');
   else if (cents > CHECK_DEPOSIT_MAX_CENTS) errors.amount = errorMessage('CHECK_AMOUNT_OVER_LIMIT');

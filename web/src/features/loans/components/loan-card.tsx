@@ -72,9 +72,9 @@ export function LoanCard({ loan, currency }: { loan: CustomerLoan; currency: str
             <dd className="font-medium text-slate-900">{loan.employmentStatus}</dd>
           </div>
           {loan.disbursementTransactionId ? (
-            <div>
+            <div className="col-span-2 min-w-0 sm:col-span-1">
               <dt className="text-slate-600">Paid out as</dt>
-              <dd className="font-mono text-xs font-medium text-slate-900">
+              <dd className="font-mono text-xs font-medium [overflow-wrap:anywhere] text-slate-900">
                 {loan.disbursementTransactionId}
               </dd>
             </div>

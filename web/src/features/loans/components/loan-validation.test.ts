@@ -23,10 +23,18 @@ describe('the loan application form', () => {
     expect(illustrativeEstimate({ ...valid, termMonths: '3.5' })).toBeNull();
   });
 
+  it('reads thousands separators and sends the two-decimal string', async () => {
+    const typed = { ...valid, loanAmount: '$12,000', annualIncome: '65 000.5' };
+    expect(illustrativeEstimate(typed)).toMatchObject({ termMonths: 36 });
+    const ok = await loanResolver(typed, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(ok.errors).toEqual({});
+    expect(ok.values).toMatchObject({ loanAmount: '12000.00', annualIncome: '65000.50' });
+  });
+
   it('validates with the contract’s schema, per product', async () => {
     const ok = await loanResolver(valid, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(ok.errors).toEqual({});
-    expect(ok.values).toMatchObject({ termMonths: 36, loanAmount: '10000' });
+    expect(ok.values).toMatchObject({ termMonths: 36, loanAmount: '10000.00', annualIncome: '65000.00' });
     const bad = await loanResolver(
       { ...emptyLoanForm, loanType: 'Auto Loan', loanAmount: '500', termMonths: '12' },
       undefined,

@@ -9,7 +9,8 @@ import {
   LOAN_TERM_MONTHS_MIN,
   loanApplicationRequestSchema,
   loanTypes,
-  parseAmountToCents,
+  normalizeTypedAmount,
+  parseTypedAmountToCents,
   type EmploymentStatus,
   type LoanApplicationRequest,
   type LoanApplicationRequestInput,
@@ -46,10 +47,10 @@ function termOf(text: string): number {
 export function toLoanRequest(values: LoanFormValues): LoanApplicationRequestInput {
   return {
     loanType: values.loanType as LoanType,
-    loanAmount: values.loanAmount,
+    loanAmount: normalizeTypedAmount(values.loanAmount),
     termMonths: termOf(values.termMonths),
     purpose: values.purpose,
-    annualIncome: values.annualIncome,
+    annualIncome: normalizeTypedAmount(values.annualIncome),
     employmentStatus: values.employmentStatus as EmploymentStatus,
   };
 }
@@ -83,7 +84,7 @@ export interface IllustrativeEstimate {
  */
 export function illustrativeEstimate(values: Pick<LoanFormValues, 'loanType' | 'loanAmount' | 'termMonths'>) {
   const loanType = loanTypes.find((type) => type === values.loanType);
-  const principalCents = parseAmountToCents(values.loanAmount.trim());
+  const principalCents = parseTypedAmountToCents(values.loanAmount);
   const termMonths = termOf(values.termMonths);
   if (!loanType || principalCents === null) return null;
   if (principalCents < LOAN_PRINCIPAL_MIN_CENTS || principalCents > LOAN_PRINCIPAL_MAX_CENTS) return null;

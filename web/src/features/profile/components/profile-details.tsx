@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Profile } from '@larkspur/contract';
 import { Money } from '@/components/ui/money';
 import { formatCalendarDate, formatDay, maskedSsn } from './format';
+import { shortReference } from '@larkspur/contract/references';
 
 const statusLabels: Record<Profile['status'], string> = {
   active: 'Active',
@@ -55,8 +56,8 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         </Row>
         <Row term="Status">{statusLabels[profile.status]}</Row>
         <Row term="Customer since">{formatDay(profile.createdAt)}</Row>
-        <Row term="Customer ID">
-          <span className="font-mono text-xs">{profile.uid}</span>
+        <Row term="Customer reference">
+          <span className="font-mono">{shortReference(profile.uid)}</span>
         </Row>
       </dl>
     </section>

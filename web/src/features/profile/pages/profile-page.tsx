@@ -39,7 +39,7 @@ export function ProfilePage() {
       </div>
 
       {profile ? (
-        <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
           <ProfileDetails profile={profile} />
           <div className="space-y-6">
             <ContactForm profile={profile} />

@@ -28,7 +28,7 @@ export function ArticleLayout({
     <main id="main" className="bg-white">
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Money know-how</p>
-        <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">
+        <h1 className="mt-3 text-3xl min-[375px]:text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">
           {meta.title}
         </h1>
         <p className="mt-5 text-xl leading-8 text-slate-700">{meta.lead}</p>

@@ -3,7 +3,15 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { slides, fallbackSrc, TALL_MEDIA, WIDE_SIZES, type Slide } from '../content/slides';
 import { SLIDE_COUNT, useSlideshow } from '../hooks/use-slideshow';
 
-function SlidePicture({ slide, first }: { slide: Slide; first: boolean }) {
+function SlidePicture({
+  slide,
+  first,
+  priority,
+}: {
+  slide: Slide;
+  first: boolean;
+  priority: 'high' | 'low';
+}) {
   return (
     <picture>
       <source media={TALL_MEDIA} type="image/avif" srcSet={slide.tall.avif} />
@@ -18,7 +26,7 @@ function SlidePicture({ slide, first }: { slide: Slide; first: boolean }) {
         alt=""
         width={1920}
         height={1080}
-        fetchPriority={first ? 'high' : 'low'}
+        fetchPriority={first && priority === 'high' ? 'high' : 'low'}
         loading="eager"
         decoding="async"
         className="h-full w-full object-cover"
@@ -33,7 +41,12 @@ function SlidePicture({ slide, first }: { slide: Slide; first: boolean }) {
  * show, so the next picture loads during the current interval — and never, under reduced motion.
  * `data-slide-index` tells tests which slide is on show.
  */
-export function HeroSlideshow() {
+export function HeroSlideshow({
+  priority = 'high',
+}: {
+  /** 'low' behind the header bar of inner pages: decorative, never the page's main picture. */
+  priority?: 'high' | 'low';
+} = {}) {
   const { index, paused } = useSlideshow();
   // The prerendered home page (docs/decisions/0016) cannot know whether the visitor wants less
   // motion, so it holds the first slide only; the next one is mounted once the app runs.
@@ -47,7 +60,7 @@ export function HeroSlideshow() {
   return (
     <div
       aria-hidden="true"
-      data-testid="hero-slideshow"
+      data-testid={priority === 'high' ? 'hero-slideshow' : 'header-slides'}
       data-slide-index={index}
       data-paused={paused}
       className="absolute inset-0 overflow-hidden bg-brand-950"
@@ -64,7 +77,7 @@ export function HeroSlideshow() {
             // prerendered HTML (docs/decisions/0016). use-slideshow.test.tsx holds the two together.
             className={`absolute inset-0 transition-opacity duration-2000 ease-in-out ${layer}`}
           >
-            <SlidePicture slide={slide} first={i === 0} />
+            <SlidePicture slide={slide} first={i === 0} priority={priority} />
           </div>
         );
       })}

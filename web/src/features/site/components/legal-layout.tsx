@@ -25,7 +25,9 @@ export function LegalLayout({
     <main id="main" className="bg-white">
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
-        <h1 className="mt-3 text-4xl font-semibold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
+        <h1 className="mt-3 text-3xl min-[375px]:text-4xl font-semibold tracking-tight text-slate-900 sm:text-5xl">
+          {title}
+        </h1>
         <p className="mt-4 text-sm text-slate-600">
           Last updated <time dateTime={updated}>{dateFormat.format(new Date(updated))}</time>
         </p>

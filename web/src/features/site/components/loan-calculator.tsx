@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { formatMoney } from '@/lib/format-money';
 import { IllustrativeBadge } from './illustrative';
+import { plural } from '@/lib/plural';
 
 export interface LoanCalculatorDefaults {
   /** Dollars as typed, e.g. "25000". */
@@ -167,7 +168,7 @@ function Results({ estimate: e }: { estimate: LoanEstimate }) {
         onToggle={(event) => setScheduleOpen(event.currentTarget.open)}
       >
         <summary className="cursor-pointer rounded-xl px-4 py-3 font-semibold text-brand-800 hover:bg-brand-50">
-          Amortization schedule ({e.schedule.length} payments)
+          Amortization schedule ({plural(e.schedule.length, 'payment')})
         </summary>
         {scheduleOpen ? (
           <div

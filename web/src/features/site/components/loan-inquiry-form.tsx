@@ -6,6 +6,7 @@ import {
   loanInquirySchema,
   loanTypes,
   parseAmountToCents,
+  shortReference,
   type LoanInquiry,
   type LoanInquiryInput,
   type LoanInquiryResponse,
@@ -18,6 +19,7 @@ import { paths } from '@/config/paths';
 import { reportFormError } from '@/lib/form-errors';
 import { formatMoney } from '@/lib/format-money';
 import { toast } from '@/lib/toast';
+import { withTypedAmounts } from '@/lib/typed-amount';
 import { useCreateLoanInquiry } from '../api/create-loan-inquiry';
 
 const FIELDS = ['name', 'email', 'phone', 'loanType', 'amount'] as const;
@@ -34,7 +36,7 @@ export function LoanInquiryForm({ defaultLoanType }: { defaultLoanType: LoanType
   const [received, setReceived] = useState<LoanInquiryResponse | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const form = useForm<LoanInquiryInput, unknown, LoanInquiry>({
-    resolver: zodResolver(loanInquirySchema),
+    resolver: withTypedAmounts(zodResolver(loanInquirySchema), ['amount']),
     defaultValues: { name: '', email: '', phone: '', loanType: defaultLoanType, amount: '' },
     mode: 'onTouched',
   });
@@ -83,7 +85,7 @@ export function LoanInquiryForm({ defaultLoanType }: { defaultLoanType: LoanType
             <p className="mt-2 text-sm text-emerald-900">
               Reference:{' '}
               <span className="font-mono" data-testid="loan-inquiry-reference">
-                {received.id}
+                {shortReference(received.id)}
               </span>
             </p>
           </div>

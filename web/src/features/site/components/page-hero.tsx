@@ -18,7 +18,7 @@ export function PageHero({
         {eyebrow ? (
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
         ) : null}
-        <h1 className="mt-3 max-w-3xl text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">
+        <h1 className="mt-3 max-w-3xl text-3xl min-[375px]:text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">
           {title}
         </h1>
         <div className="mt-5 max-w-2xl text-lg leading-8 text-slate-700">{lead}</div>

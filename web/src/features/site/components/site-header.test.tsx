@@ -36,6 +36,16 @@ function renderHeader(session: SessionResponse = guest) {
 }
 
 describe('SiteHeader', () => {
+  it('carries the rotating background on an inner page (SPEC §1), plain white with the menu open', async () => {
+    const { toggle } = renderHeader();
+    const header = screen.getByRole('banner');
+    expect(header).toHaveAttribute('data-pictured', 'true');
+    expect(await screen.findByTestId('header-slides')).toHaveAttribute('aria-hidden', 'true');
+    await userEvent.setup().click(toggle);
+    expect(header).toHaveAttribute('data-pictured', 'false');
+    expect(screen.queryByTestId('header-slideshow')).not.toBeInTheDocument();
+  });
+
   it('offers guests Log In and Get Started, and a closed menu tied to its button', () => {
     const { toggle, menu } = renderHeader();
     expect(screen.getAllByRole('link', { name: 'Log In' })[0]).toHaveAttribute('href', '/login');

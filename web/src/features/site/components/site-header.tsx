@@ -1,12 +1,17 @@
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon-base';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { paths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { mainNavigation } from '../content/navigation';
 import { Logo } from './logo';
+
+const HeaderSlideshow = lazy(() =>
+  import('./hero-slideshow').then((m) => ({ default: () => <m.HeroSlideshow priority="low" /> })),
+);
 
 // Only the tiny shared drawing, not components/ui/icons: that module would then ship, whole, in
 // the code every page downloads (a module is never split between chunks).
@@ -52,6 +57,13 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
   const signedIn = Boolean(session.data?.user);
   const scrolled = useScrolledPast(HEADER_SOLID_AFTER_PX, overlay);
   const transparent = overlay && !scrolled && !open;
+  // SPEC §1: the public header has the rotating background on every public page. Over the home
+  // page's hero it is the hero's own slideshow; elsewhere (and once the home page scrolls) the bar
+  // carries it itself. With the mobile menu open the bar is plain white, like the menu below it.
+  const pictured = !transparent && !open;
+  const inverse = transparent || pictured;
+  // Not in the prerendered HTML: a lazy part there would need an inline script (the CSP refuses it).
+  const hydrated = useHydrated();
 
   // Any navigation closes the menu (including one to the page already shown).
   const [seenKey, setSeenKey] = useState(location.key);
@@ -86,21 +98,32 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
 
   const tone = transparent
     ? 'border-transparent bg-transparent text-white'
-    : 'border-slate-200 bg-white/95 text-slate-900 shadow-sm backdrop-blur';
-  const linkTone = transparent
+    : pictured
+      ? 'border-transparent bg-brand-950 text-white shadow-sm'
+      : 'border-slate-200 bg-white/95 text-slate-900 shadow-sm backdrop-blur';
+  const linkTone = inverse
     ? 'text-white hover:bg-white/10'
     : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900';
-  const activeTone = transparent ? 'bg-white/15' : 'text-brand-800 bg-brand-50';
+  const activeTone = inverse ? 'bg-white/15' : 'text-brand-800 bg-brand-50';
 
   return (
     <header
       ref={headerRef}
       onBlur={onBlur}
-      className={`fixed inset-x-0 top-0 z-30 h-16 border-b transition-colors duration-200 ${tone}`}
+      className={`fixed inset-x-0 top-0 z-30 isolate h-16 border-b transition-colors duration-200 ${tone}`}
+      data-pictured={pictured}
     >
+      {pictured && hydrated ? (
+        <div className="absolute inset-0 -z-10 overflow-hidden" data-testid="header-slideshow">
+          {/* Its own chunk, after the page: the first chunk stays small (decision 0011). */}
+          <Suspense fallback={null}>
+            <HeaderSlideshow />
+          </Suspense>
+        </div>
+      ) : null}
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to={paths.home} className="rounded-md">
-          <Logo inverse={transparent} />
+          <Logo inverse={inverse} />
         </Link>
 
         <nav aria-label="Main" className="hidden lg:block">
@@ -124,7 +147,7 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
           <ThemeSwitch tone={transparent ? 'inverse' : 'plain'} />
           {signedIn ? (
             <Button
-              variant={transparent ? 'outline-inverse' : 'secondary'}
+              variant={inverse ? 'outline-inverse' : 'secondary'}
               onClick={logout.run}
               disabled={logout.isPending}
             >
@@ -132,10 +155,10 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
             </Button>
           ) : (
             <>
-              <ButtonLink to={paths.login} variant={transparent ? 'outline-inverse' : 'ghost'}>
+              <ButtonLink to={paths.login} variant={inverse ? 'outline-inverse' : 'ghost'}>
                 Log In
               </ButtonLink>
-              <ButtonLink to={paths.signup} variant={transparent ? 'inverse' : 'primary'}>
+              <ButtonLink to={paths.signup} variant={inverse ? 'inverse' : 'primary'}>
                 Get Started
               </ButtonLink>
             </>

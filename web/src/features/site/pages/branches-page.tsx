@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { PageHero } from '../components/page-hero';
 import { BRANCH_QUERY_LENGTH_MAX, branches, filterBranches } from '../content/branches';
+import { plural, pluralWord } from '@/lib/plural';
 
 export function BranchesPage() {
   usePageMeta({
@@ -45,8 +46,8 @@ export function BranchesPage() {
         </form>
         <p role="status" className="mt-4 text-sm text-slate-700">
           {results.length === branches.length
-            ? `Showing all ${branches.length} branches`
-            : `${results.length} of ${branches.length} branches match “${deferred.trim()}”`}
+            ? `Showing all ${plural(branches.length, 'branch', 'branches')}`
+            : `${results.length} of ${plural(branches.length, 'branch', 'branches')} ${pluralWord(results.length, 'matches', 'match')} “${deferred.trim()}”`}
         </p>
 
         {results.length === 0 ? (

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { PageHero } from '../components/page-hero';
 import { FAQ_QUERY_LENGTH_MAX, faqGroups, searchFaqs } from '../content/faqs';
+import { plural, pluralWord } from '@/lib/plural';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -49,8 +50,8 @@ export function HelpPage() {
         </form>
         <p role="status" className="mt-4 text-sm text-slate-700">
           {count === total
-            ? `${total} questions`
-            : `${count} of ${total} questions match “${deferred.trim()}”`}
+            ? plural(total, 'question')
+            : `${count} of ${plural(total, 'question')} ${pluralWord(count, 'matches', 'match')} “${deferred.trim()}”`}
         </p>
 
         {groups.length === 0 ? (

@@ -102,7 +102,7 @@ export function HomePage() {
         <HeroSlideshow />
         <div className="relative z-10 mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:py-24">
           <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Larkspur Bank</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
+          <h1 className="mt-3 max-w-3xl text-3xl min-[375px]:text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
             Banking that works for you
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-8 text-brand-50 sm:text-xl">

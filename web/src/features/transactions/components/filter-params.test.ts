@@ -11,7 +11,11 @@ describe('transaction filters in the URL', () => {
       type: 'Deposit',
       direction: 'credit',
       from: '2026-01-01',
-      minAmount: '10',
+      minAmount: '10.00',
+    });
+    expect(readFilters(new URLSearchParams('minAmount=1%2C000&maxAmount=%242%2C500.5'))).toEqual({
+      minAmount: '1000.00',
+      maxAmount: '2500.50',
     });
     expect(readFilters(new URLSearchParams('type=Bogus&direction=sideways'))).toEqual({});
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
-  parseAmountToCents,
+  normalizeTypedAmount,
+  parseTypedAmountToCents,
   recordTypes,
   SEARCH_TEXT_LENGTH_MAX,
   type Direction,
@@ -33,7 +34,7 @@ function isDay(value: string): boolean {
 }
 
 function isAmount(value: string): boolean {
-  return parseAmountToCents(value) !== null;
+  return parseTypedAmountToCents(value) !== null;
 }
 
 /**
@@ -55,7 +56,8 @@ export function readFilters(params: URLSearchParams): TransactionFilters {
   }
   for (const key of ['minAmount', 'maxAmount'] as const) {
     const value = params.get(key)?.trim();
-    if (value && isAmount(value)) filters[key] = value;
+    // Sent to the API as its two-decimal string, whatever the person typed ("1,000").
+    if (value && isAmount(value)) filters[key] = normalizeTypedAmount(value);
   }
   return filters;
 }
@@ -77,7 +79,7 @@ export function activeFilterCount(filters: TransactionFilters): number {
 const amountText = z
   .string()
   .trim()
-  .refine((value) => value === '' || isAmount(value), 'Enter an amount like 25 or 25.50');
+  .refine((value) => value === '' || isAmount(value), 'Enter an amount like 25 or 1,250.50');
 
 /** The filter form: every field optional; ranges must run low to high. */
 export const filterFormSchema = z
@@ -98,8 +100,8 @@ export const filterFormSchema = z
         message: 'The end date must be on or after the start date',
       });
     }
-    const min = parseAmountToCents(value.minAmount);
-    const max = parseAmountToCents(value.maxAmount);
+    const min = parseTypedAmountToCents(value.minAmount);
+    const max = parseTypedAmountToCents(value.maxAmount);
     if (min !== null && max !== null && min > max) {
       ctx.addIssue({
         code: 'custom',

@@ -1,5 +1,6 @@
 import type { TransactionRecord } from '@larkspur/contract';
 import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { DetailList, PrintButton, PrintableReceipt, type ReceiptRow } from '@/components/ui/receipt';
@@ -11,9 +12,24 @@ import { describeRecord } from '@/lib/transaction-record';
 import { useTransaction } from '../api/get-transaction';
 
 function rowsOf(record: TransactionRecord): ReceiptRow[] {
-  const mono = (text: string) => <span className="font-mono">{text}</span>;
+  // Ids and account numbers are single long words: they break anywhere rather than push the
+  // value column past the dialog's edge.
+  const mono = (text: string) => <span className="font-mono [overflow-wrap:anywhere]">{text}</span>;
   const rows: ReceiptRow[] = [
-    { label: 'Transaction ID', value: mono(record.transactionId) },
+    {
+      label: 'Transaction ID',
+      value: (
+        <span className="inline-flex max-w-full flex-wrap items-center justify-end gap-2">
+          {mono(record.transactionId)}
+          <CopyButton
+            value={record.transactionId}
+            what="transaction ID"
+            copiedMessage="Transaction ID copied"
+            className="print:hidden"
+          />
+        </span>
+      ),
+    },
     { label: 'Date', value: formatDateTime(record.createdAt) },
     { label: 'Type', value: record.type },
     { label: 'Status', value: record.status },

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatCents, parseAmountToCents, recordTypes } from '@larkspur/contract';
+import { formatCents, parseTypedAmountToCents, recordTypes } from '@larkspur/contract';
 import { AmountField } from '@/components/ui/amount-field';
 import { FilterIcon } from '@/components/ui/banking-icons';
 import { Button } from '@/components/ui/button';
@@ -41,7 +41,7 @@ function chipLabel(key: FilterKey, filters: TransactionFilters): string {
 
 /** "25" → "25.00": the two-decimal string Money expects, through the contract's own parser. */
 function normalise(amount: string | undefined): string {
-  const cents = amount ? parseAmountToCents(amount) : null;
+  const cents = amount ? parseTypedAmountToCents(amount) : null;
   return cents === null ? '' : formatCents(cents);
 }
 

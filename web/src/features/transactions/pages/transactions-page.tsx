@@ -18,10 +18,11 @@ import {
 import { TransactionDetailDialog } from '../components/transaction-detail-dialog';
 import { TransactionFilterBar } from '../components/transaction-filters';
 import { TransactionList } from '../components/transaction-list';
+import { pluralWord } from '@/lib/plural';
 
 /** "Showing 4 transactions." / "1 transaction matches." / "25 transactions match so far." */
 function resultLine(count: number, filtered: boolean, more: boolean): string {
-  const noun = count === 1 ? 'transaction' : 'transactions';
+  const noun = pluralWord(count, 'transaction');
   const soFar = more ? ' so far' : '';
   if (!filtered) return `Showing ${count} ${noun}${soFar}.`;
   return `${count} ${noun} ${count === 1 ? 'matches' : 'match'}${soFar}.`;

@@ -6,7 +6,7 @@ import type { MovementResponse, Profile } from '@larkspur/contract';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { TransferReview, UNCERTAIN_OUTCOME_MESSAGE } from './transfer-review';
-import type { TransferRequestOut } from './transfer-validation';
+import { emptyTransfer, validateTransfer, type TransferRequestOut } from './transfer-validation';
 
 const profile: Profile = {
   uid: '0b9f3f0e-5a51-4c8e-9a7e-2f9b0f1c2d3e',
@@ -92,13 +92,13 @@ function transferCalls(): { key: string | undefined; body: unknown }[] {
     }));
 }
 
-function renderReview(idempotencyKey = 'key-1') {
+function renderReview(idempotencyKey = 'key-1', reviewed: TransferRequestOut = request) {
   const onSent = vi.fn();
   const onRefused = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
       <TransferReview
-        request={request}
+        request={reviewed}
         profile={profile}
         idempotencyKey={idempotencyKey}
         onEdit={vi.fn()}
@@ -120,6 +120,27 @@ describe('TransferReview', () => {
     expect(screen.getByText('Balance now').nextElementSibling).toHaveTextContent('$1,000.30');
     expect(screen.getByText('Balance after').nextElementSibling).toHaveTextContent('$750.20');
     expect(transferCalls()).toHaveLength(0);
+  });
+
+  it.each(['5', '120'])('shows an amount typed without cents (%j) as money, not a dash', (amount) => {
+    fetchMock.mockImplementation(async () =>
+      json(200, { accountNumber: '40922222222', maskedName: 'Jane D.' }),
+    );
+    const result = validateTransfer(
+      {
+        ...emptyTransfer,
+        recipientAccount: '40922222222',
+        recipientName: 'Jane Doe',
+        amount,
+        purpose: 'Rent',
+      },
+      { balance: profile.balance, ownAccountNumber: profile.accountNumber, recipientUnknown: false },
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    renderReview('key-whole', result.request);
+    const sending = screen.getByText('You are sending').nextElementSibling;
+    expect(sending).toHaveTextContent(`$${amount}.00`);
+    expect(sending).not.toHaveTextContent('—');
   });
 
   it('sends once on a double click, with the key made when the review opened', async () => {

@@ -8,7 +8,6 @@ import { DetailList, type ReceiptRow } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
 import { useSingleFlight } from '@/lib/idempotency';
 import { meQueryKey } from '@/lib/me';
-import { toast } from '@/lib/toast';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
 import { transferDetailRows } from './transfer-details';
@@ -58,7 +57,6 @@ export function TransferReview({
     once(() =>
       send.mutateAsync({ request, idempotencyKey }).then(onSent, (error: unknown) => {
         const message = error instanceof ApiError ? error.message : UNCERTAIN_OUTCOME_MESSAGE;
-        toast.error(message);
         if (isRetryable(error)) {
           setRetryMessage(
             error instanceof ApiError && error.status === 429 ? message : UNCERTAIN_OUTCOME_MESSAGE,

@@ -64,6 +64,37 @@ describe('validateTransfer', () => {
     }
   });
 
+  it.each([
+    ['5', '5.00', 500n],
+    ['120', '120.00', 12000n],
+    ['1,20', null, null],
+    ['$120.5', '120.50', 12050n],
+  ])('sends the amount typed as %j as the two-decimal string %j', (amount, wire, cents) => {
+    const result = validateTransfer(local({ amount }), { ...context, balance: '20000.00' });
+    if (wire === null) return expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: true, amountCents: cents, request: { amount: wire } });
+  });
+
+  it('reads thousands separators, International as well as Local', () => {
+    const result = validateTransfer(
+      local({
+        type: 'International Transfer',
+        amount: '12,000',
+        internationalDetails: {
+          recipientFullName: 'Jane Doe',
+          recipientBank: 'Banque Exemple',
+          swiftBic: 'BNPAFRPP',
+          ibanOrAccount: 'FR7630006000011234567890189',
+          country: 'France',
+          currencyCode: 'EUR',
+          currencySymbol: '€',
+        },
+      }),
+      { ...context, balance: '20000.00' },
+    );
+    expect(result).toMatchObject({ ok: true, amountCents: 1200000n, request: { amount: '12000.00' } });
+  });
+
   it.each(['', '0', '0.00', '-5', '1e3', '12.345', 'ten', '100000000.01'])(
     'refuses the amount %j with the spec’s message',
     (amount) => {

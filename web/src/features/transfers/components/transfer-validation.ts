@@ -5,7 +5,8 @@ import {
   errorMessage,
   formatCents,
   moneyToCents,
-  parseAmountToCents,
+  normalizeTypedAmount,
+  parseTypedAmountToCents,
   transferRequestSchema,
   type TransferType,
 } from '@larkspur/contract';
@@ -82,7 +83,8 @@ export function toTransferRequest(values: TransferFormValues): z.input<typeof tr
         ? values.bankName
         : LARKSPUR_BANK_NAME,
     routingNumber: wire ? values.routingNumber : null,
-    amount: values.amount.trim(),
+    // Always the wire's two-decimal string, whatever was typed ("5", "12,000"): the review shows it as money.
+    amount: normalizeTypedAmount(values.amount),
     purpose: values.purpose,
     ...(international ? { internationalDetails: values.internationalDetails } : {}),
   };
@@ -90,7 +92,7 @@ export function toTransferRequest(values: TransferFormValues): z.input<typeof tr
 
 /** Cents the customer will have after sending, from the wire strings, in integers: never a float. */
 export function balanceAfterCents(balance: string, amount: string): bigint | null {
-  const amountCents = parseAmountToCents(amount.trim());
+  const amountCents = parseTypedAmountToCents(amount);
   if (amountCents === null) return null;
   return moneyToCents(balance) - amountCents;
 }
@@ -127,7 +129,7 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
     }
   }
 
-  const amountCents = parseAmountToCents(values.amount.trim());
+  const amountCents = parseTypedAmountToCents(values.amount);
   if (amountCents === null || amountCents <= 0n || amountCents > AMOUNT_MAX_CENTS) {
     errors.amount = errorMessage('INVALID_TRANSFER_AMOUNT');
   } else if (context.balance !== undefined && amountCents > moneyToCents(context.balance)) {
