@@ -144,7 +144,7 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <ThemeSwitch tone={transparent ? 'inverse' : 'plain'} />
+          <ThemeSwitch tone={inverse ? 'inverse' : 'plain'} />
           {signedIn ? (
             <Button
               variant={inverse ? 'outline-inverse' : 'secondary'}
