@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@larkspur/contract';
+import type { Profile, SessionResponse } from '@larkspur/contract';
 
 /** What `GET /api/auth/session` answers for a guest. */
 export const guestSession: SessionResponse = { user: null, idleExpiresAt: null };
@@ -21,3 +21,29 @@ export const danaSession: SessionResponse = {
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
+
+/** A customer's profile as `GET /api/me` answers it (Robin Tester, $1,000.30). */
+export const robinProfile: Profile = {
+  uid: '0b9f3f0e-5a51-4c8e-9a7e-2f9b0f1c2d3e',
+  firstName: 'Robin',
+  surname: 'Tester',
+  email: 'robin@example.com',
+  phone: '',
+  address: '',
+  zipCode: '',
+  country: '',
+  maritalStatus: 'Single',
+  occupation: '',
+  ssnLast4: '6789',
+  dob: '1991-06-15',
+  accountNumber: '40911111111',
+  balance: '1000.30',
+  availableBalance: '1000.30',
+  currency: 'USD',
+  status: 'active',
+  role: 'user',
+  avatar: '',
+  accountLimit: '50000.00',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+};
