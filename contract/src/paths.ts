@@ -37,6 +37,8 @@ export const paths = {
   // Ours: the two money-moving flows are pages of the user area (docs/decisions/0050).
   userSendMoney: '/user/dashboard/send-money',
   userDepositCheck: '/user/dashboard/deposit-check',
+  // Issue 17: devices and sessions, passkeys, recent security activity.
+  userSecurity: '/user/dashboard/security',
 
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/dashboard/users',

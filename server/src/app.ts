@@ -54,6 +54,8 @@ import { createLoginThrottle } from './modules/auth/login-throttle';
 import { createPendingSignIns } from './modules/auth/pending-sign-ins';
 import { createTrustedDevices } from './modules/auth/trusted-devices';
 import { createSessionStore } from './modules/auth/session-store';
+import { createSecurityService } from './modules/security/security-service';
+import { securityRoutes } from './modules/security/security-routes';
 import { avatarRoutes } from './modules/users/avatar-routes';
 import { meRoutes } from './modules/users/me-routes';
 import { createUserService } from './modules/users/user-service';
@@ -379,6 +381,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(avatarRoutes());
       await api.register(bankingRoutes({ db: database.db, readDb: database.readDb, banking, guards, clock }));
       await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
+      await api.register(
+        securityRoutes({
+          security: createSecurityService({ db: database.db, clock, sessions, audit }),
+          guards,
+          cookie,
+        }),
+      );
       await api.register(loanRoutes({ loans, guards }));
       // The admin area: one hook checks the role on the server before anything else runs.
       await api.register(

@@ -101,8 +101,17 @@ export const sessions = pgTable(
     absoluteExpiresAt: instant('absolute_expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** What the customer signs it out by on the security page (decision 0140): not a secret. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** Where it signed in from, looked up at sign-in: an ISO 3166 country, 'local', or null (decision 0141). */
+    place: text('place'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_idle_expiry_idx').on(t.idleExpiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_idle_expiry_idx').on(t.idleExpiresAt),
+    uniqueIndex('sessions_public_id_key').on(t.publicId),
+    check('sessions_place_format', sql`${t.place} is null or ${t.place} ~ '^([A-Z]{2}|local)$'`),
+  ],
 );
 
 /**

@@ -5,11 +5,13 @@ import { identities } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditEntry, AuditLog } from '../audit/audit-log';
+import { describeDevice, describePlace, placeOfIp } from '../security/device-place';
 import {
   normaliseEmail,
   renderAccountStatusNotice,
   renderFailedSignInsNotice,
+  renderNewDeviceNotice,
   renderPasswordRecheckNotice,
   renderSignupAttemptNotice,
   type EmailBrand,
@@ -116,11 +118,51 @@ export function createAuthService(deps: {
 }): AuthService {
   const { db, clock, users, sessions, throttle, otp, audit, brand, devices, pending, outbox } = deps;
 
-  async function startSession(userId: string, ctx: RequestContext): Promise<SignedIn> {
+  /**
+   * Starts a session. With `signIn`, its success audit row and, when the browser is new to this
+   * person, the "new sign-in" email are written in the same transaction as the session (decision
+   * 0142): a browser is new when it carries no device cookie trusted for this person (decision 0081).
+   */
+  async function startSession(
+    userId: string,
+    ctx: RequestContext,
+    signIn?: { audit: AuditEntry; alertNewDevice: boolean },
+  ): Promise<SignedIn> {
+    const newDevice =
+      signIn?.alertNewDevice === true && (await devices.find(ctx.deviceId ?? null, userId)) === null;
+    const device = describeDevice(ctx.userAgent);
     const created = await db.transaction(async (tx) => {
       if (ctx.previousSessionId) await sessions.revoke(tx, { rawId: ctx.previousSessionId });
-      return sessions.create(tx, { userId, ip: ctx.ip, userAgent: ctx.userAgent });
+      const started = await sessions.create(tx, { userId, ip: ctx.ip, userAgent: ctx.userAgent });
+      if (signIn) {
+        await audit.record(tx, {
+          ...signIn.audit,
+          details: { ...signIn.audit.details, device: device.label, newDevice },
+        });
+      }
+      if (newDevice) {
+        const [row] = await tx
+          .select({ email: identities.email })
+          .from(identities)
+          .where(eq(identities.id, userId))
+          .limit(1);
+        const place = describePlace(placeOfIp(ctx.ip));
+        if (row) {
+          const notice = renderNewDeviceNotice(
+            {
+              to: row.email,
+              now: clock.now(),
+              device: device.label,
+              place: !place ? null : place.kind === 'local' ? 'Your local network' : place.name,
+            },
+            brand,
+          );
+          await outbox.enqueueEmail(tx, { to: row.email, ...notice });
+        }
+      }
+      return started;
     });
+    if (newDevice) deps.nudgeOutbox();
     const session = await sessions.resolve(created.id);
     assert(session, 'a session just created must resolve');
     const deviceId = await devices.remember(ctx.deviceId ?? null, userId);
@@ -319,17 +361,20 @@ export function createAuthService(deps: {
       // SPEC §8: any login failure is the generic message; the owner hears why by email.
       if (record.status !== 'active') return refuseInactive('auth.login', record, ctx);
       await succeeded(accountNumber, ip);
-      const signedIn = await startSession(record.userId, ctx);
-      if (!signedIn.session.user) throw new AppError('PROFILE_NOT_FOUND');
-      await audit.record(db, {
-        action: 'auth.login',
-        outcome: 'success',
-        actorId: record.userId,
-        actorRole: record.role,
-        subjectType: 'user',
-        subjectId: record.userId,
-        ip: ctx.ip,
+      // The success row and, from a browser new to this customer, the alert email commit with the session.
+      const signedIn = await startSession(record.userId, ctx, {
+        audit: {
+          action: 'auth.login',
+          outcome: 'success',
+          actorId: record.userId,
+          actorRole: record.role,
+          subjectType: 'user',
+          subjectId: record.userId,
+          ip: ctx.ip,
+        },
+        alertNewDevice: true,
       });
+      if (!signedIn.session.user) throw new AppError('PROFILE_NOT_FOUND');
       return signedIn;
     },
 

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { retryIdempotentWriteOnce } from '../../db/unavailable';
 import { identities, profiles, sessions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { placeOfIp } from '../security/device-place';
 
 /** 256 random bits, base64url: the only thing the browser holds. */
 const SESSION_ID_BYTES = 32;
@@ -55,8 +56,13 @@ export interface SessionStore {
   /** Moves the idle deadline forward (at most once per SESSION_TOUCH_INTERVAL_MS unless forced). */
   touch(session: ResolvedSession, options?: { force?: boolean }): Promise<Date>;
   revoke(db: DbOrTx, rawIdOrHash: { rawId: string } | { idHash: string }): Promise<void>;
-  /** Ends every session of a user except, optionally, one. */
-  revokeAllForUser(db: DbOrTx, userId: string, exceptIdHash?: string): Promise<void>;
+  /** Ends every session of a user except, optionally, one; returns how many ended. */
+  revokeAllForUser(db: DbOrTx, userId: string, exceptIdHash?: string): Promise<number>;
+  /**
+   * Ends the session with this public id if it belongs to this user (the security page, decision
+   * 0140); returns its id hash, or null when this user has no such session.
+   */
+  revokeByPublicId(db: DbOrTx, userId: string, publicId: string): Promise<string | null>;
 }
 
 export function hashSessionId(rawId: string): string {
@@ -70,11 +76,15 @@ export function hashSessionId(rawId: string): string {
  * instance listening at that moment hears of each one that did. Revocations are rare next to money movements, so the commit-time lock a
  * NOTIFY takes (see `profilesChanged`) costs nothing that matters here.
  */
-async function revokeWhere(tx: DbOrTx, where: SQL | undefined): Promise<void> {
-  await tx.execute(
+async function revokeWhere(tx: DbOrTx, where: SQL | undefined): Promise<string[]> {
+  const result = await tx.execute<{ id_hash: string }>(
     sql`with revoked as (delete from ${sessions} where ${where} returning ${sessions.idHash} as id_hash)
-        select pg_notify(${SESSION_REVOKED_CHANNEL}, id_hash) from revoked`,
+        select id_hash, pg_notify(${SESSION_REVOKED_CHANNEL}, id_hash) from revoked`,
   );
+  // node-postgres and PGlite both answer { rows }; an array is accepted too, as insights.ts does.
+  const shaped = result as unknown as { rows?: { id_hash: string }[] } | { id_hash: string }[];
+  const rows = Array.isArray(shaped) ? shaped : (shaped.rows ?? []);
+  return rows.map((row) => row.id_hash);
 }
 
 export function createSessionStore(deps: {
@@ -125,6 +135,8 @@ export function createSessionStore(deps: {
         absoluteExpiresAt,
         ip: input.ip,
         userAgent: input.userAgent?.slice(0, USER_AGENT_LENGTH_MAX) ?? null,
+        // Looked up once here, offline, so the security page never looks up addresses (decision 0141).
+        place: placeOfIp(input.ip),
       });
       // Expired rows of this user are garbage; clearing them here keeps the table small without a job.
       await tx
@@ -194,12 +206,22 @@ export function createSessionStore(deps: {
     },
 
     async revokeAllForUser(tx, userId, exceptIdHash) {
-      await revokeWhere(
+      const revoked = await revokeWhere(
         tx,
         exceptIdHash === undefined
           ? eq(sessions.userId, userId)
           : and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)),
       );
+      return revoked.length;
+    },
+
+    async revokeByPublicId(tx, userId, publicId) {
+      // The owner is part of the condition: another customer's session is simply not found (404).
+      const [revoked] = await revokeWhere(
+        tx,
+        and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)),
+      );
+      return revoked ?? null;
     },
   };
 }

@@ -18,6 +18,8 @@ export {
   renderAccountStatusNotice,
   renderFailedSignInsNotice,
   renderMoneyAlert,
+  renderNewDeviceNotice,
+  NEW_DEVICE_TEMPLATE,
   renderPasswordRecheckNotice,
   renderReturnedCheckNotice,
   renderSignupAttemptNotice,

@@ -461,3 +461,62 @@ export function renderReturnedCheckNotice(input: ReturnedCheckNoticeInput, brand
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in from a new device (issue 17, decision 0142): a customer signed in from a browser that
+// carried no device cookie trusted for them. It names the browser, the coarse place and the time,
+// never the address, and points to the security page where that session can be signed out.
+
+export const NEW_DEVICE_TEMPLATE = 'new-device-notice' satisfies EmailTemplateName;
+
+export interface NewDeviceNoticeInput {
+  to: string;
+  now: Date;
+  /** "Chrome on macOS". */
+  device: string;
+  /** "United Kingdom", "your local network", or null when unknown. */
+  place: string | null;
+}
+
+export function renderNewDeviceNotice(input: NewDeviceNoticeInput, brand: EmailBrand): RenderedEmail {
+  const subject = oneLine(`${brand.bankName}: new sign-in from ${input.device}`);
+  const year = String(input.now.getUTCFullYear());
+  const when = formatAlertDate(input.now);
+  const securityUrl = `${brand.publicOrigin}/user/dashboard/security`;
+  const place = input.place ?? 'Unknown';
+  const rows: Row[] = [
+    { label: 'Device', value: input.device },
+    { label: 'Place', value: place },
+    { label: 'When', value: when },
+  ];
+  const before = [
+    `Your ${brand.bankName} account was just signed in to from a browser it has not been used from before.`,
+  ];
+  const after = [
+    `If it was you, you need not do anything.`,
+    `If it was not you, open Security in online banking, sign that device out and change your password: ${securityUrl}`,
+    'We never ask for your password or codes by email or phone.',
+  ];
+  return {
+    template: NEW_DEVICE_TEMPLATE,
+    subject,
+    ...bodies({
+      brand,
+      title: 'New sign-in to your account',
+      year,
+      paragraphsBefore: before,
+      rows,
+      paragraphsAfter: after,
+    }),
+    params: {
+      to_email: input.to,
+      subject,
+      device: input.device,
+      place,
+      date: when,
+      security_url: securityUrl,
+      year,
+      from_name: brand.fromName,
+    },
+  };
+}

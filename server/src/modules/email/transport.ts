@@ -11,7 +11,8 @@ export type EmailTemplateName =
   | 'failed-sign-ins-notice'
   | 'password-recheck-notice'
   | 'account-status-notice'
-  | 'returned-check';
+  | 'returned-check'
+  | 'new-device-notice';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {
