@@ -115,6 +115,7 @@ test.describe('no page scrolls sideways at 320–1440 px', () => {
         paths.userTransactions,
         paths.userCards,
         paths.userLoans,
+        paths.userSecurity,
         paths.userSendMoney,
         paths.userDepositCheck,
       ];

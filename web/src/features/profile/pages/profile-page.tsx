@@ -1,5 +1,6 @@
 import { FormAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useMe } from '@/lib/me';
 import { usePageMeta } from '@/lib/page-meta';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -44,6 +45,20 @@ export function ProfilePage() {
           <div className="space-y-6">
             <ContactForm profile={profile} />
             <ChangePasswordForm />
+            <section
+              aria-labelledby="profile-security-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+            >
+              <h2 id="profile-security-heading" className="text-lg font-semibold text-slate-900">
+                Security
+              </h2>
+              <p className="mt-1 text-sm text-slate-700">
+                See the devices signed in to your account, sign them out, and review recent security activity.
+              </p>
+              <ButtonLink to={paths.userSecurity} variant="secondary" className="mt-4">
+                Open security settings
+              </ButtonLink>
+            </section>
           </div>
         </div>
       ) : null}
