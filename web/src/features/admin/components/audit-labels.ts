@@ -24,6 +24,8 @@ export const auditActionLabels: Record<string, string> = {
   'loan.apply': 'Loan application',
   'loan.cancel': 'Loan cancelled by the customer',
   'profile.update': 'Contact details changed by the customer',
+  'session.revoke': 'Device signed out by the customer',
+  'session.revoke_others': 'All other devices signed out by the customer',
 };
 
 export function auditActionLabel(action: string): string {
