@@ -303,6 +303,56 @@ describe('sign-in from a new device', () => {
     expect(await outboxFor(alice.email, NEW_DEVICE_TEMPLATE)).toHaveLength(1);
   });
 
+  it('writes the alert in the sign-in’s own transaction: when the alert cannot be written, there is no session either', async () => {
+    const alice = await signUpCustomer(t);
+    const sessionsOf = async () =>
+      (
+        await t.database.db
+          .select({ id: sessions.idHash })
+          .from(sessions)
+          .where(eq(sessions.userId, alice.userId))
+      ).length;
+    const before = await sessionsOf();
+    // A fault in the outbox for this one template only (the database refuses the row).
+    await t.database.db.execute(
+      sql.raw(`create or replace function refuse_new_device_mail() returns trigger language plpgsql as $$
+        begin
+          if new.template = '${NEW_DEVICE_TEMPLATE}' then raise exception 'outbox unavailable'; end if;
+          return new;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger refuse_new_device_mail before insert on outbox_messages
+        for each row execute function refuse_new_device_mail()`),
+    );
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...JSON_HEADERS, 'user-agent': SAFARI_IPHONE },
+        payload: { accountNumber: alice.accountNumber, password: alice.password },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.cookies.find((c) => c.name.endsWith('larkspur_session'))).toBeUndefined();
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_new_device_mail on outbox_messages'));
+    }
+    // No session, no success row: nothing of the sign-in committed without its alert.
+    expect(await sessionsOf()).toBe(before);
+    const successes = await t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'auth.login'),
+          eq(auditLog.subjectId, alice.userId),
+          eq(auditLog.outcome, 'success'),
+        ),
+      );
+    expect(successes).toHaveLength(0);
+    expect(await outboxFor(alice.email, NEW_DEVICE_TEMPLATE)).toHaveLength(0);
+  });
+
   it('does not treat another customer’s device cookie as a known device', async () => {
     const alice = await signUpCustomer(t);
     const mallory = await signUpCustomer(t);
