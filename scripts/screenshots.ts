@@ -53,6 +53,7 @@ const screens: Screen[] = [
   { name: 'cards', url: paths.userCards, area: 'customer' },
   { name: 'loans', url: paths.userLoans, area: 'customer' },
   { name: 'profile', url: paths.userProfile, area: 'customer' },
+  { name: 'security', url: paths.userSecurity, area: 'customer' },
   { name: 'admin-overview', url: paths.adminDashboard, area: 'admin' },
   { name: 'admin-customers', url: paths.adminUsers, area: 'admin' },
   { name: 'admin-transactions', url: paths.adminTransactions, area: 'admin' },
