@@ -11,7 +11,12 @@ export type EmailTemplateName =
   | 'failed-sign-ins-notice'
   | 'password-recheck-notice'
   | 'account-status-notice'
-  | 'returned-check';
+  | 'returned-check'
+  // Recovery and security alerts (issue 17, account-templates.ts).
+  | 'welcome'
+  | 'account-number-reminder'
+  | 'password-changed-alert'
+  | 'contact-changed-alert';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {
