@@ -42,7 +42,11 @@ async function mailTo(request: APIRequestContext, email: string): Promise<Mailbo
 }
 
 /** Waits until a message whose subject matches arrives (the outbox worker sends it moments after). */
-async function waitForMail(request: APIRequestContext, email: string, subject: RegExp): Promise<MailboxMessage> {
+async function waitForMail(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+): Promise<MailboxMessage> {
   let found: MailboxMessage | undefined;
   await baseExpect
     .poll(
@@ -174,9 +178,9 @@ adminTest.describe('the back office helps', () => {
 
       await page.goto(`/admin/dashboard/users?user=${userId}`);
       await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
-      const panel = page.getByRole('region', { name: 'Sign-in and recovery' }).or(
-        page.locator('section', { has: page.getByRole('heading', { name: 'Sign-in and recovery' }) }),
-      );
+      const panel = page
+        .getByRole('region', { name: 'Sign-in and recovery' })
+        .or(page.locator('section', { has: page.getByRole('heading', { name: 'Sign-in and recovery' }) }));
       await expect(page.getByTestId('sign-in-lock')).toContainText('Sign-in is locked');
       await page.getByTestId('sign-in-lock').scrollIntoViewIfNeeded();
       await screenshotThemes(page, 'recovery-admin-locked');
@@ -184,7 +188,9 @@ adminTest.describe('the back office helps', () => {
       // A reason is required.
       await page.getByRole('button', { name: 'Unlock sign-in' }).click();
       await expect(page.getByLabel('Reason for helping')).toHaveAccessibleDescription(/Give a reason/);
-      await page.getByLabel('Reason for helping').fill('Customer called; verified by date of birth and address');
+      await page
+        .getByLabel('Reason for helping')
+        .fill('Customer called; verified by date of birth and address');
       await page.getByRole('button', { name: 'Unlock sign-in' }).click();
       const dialog = page.getByRole('dialog', { name: 'Unlock sign-in?' });
       await expect(dialog).toBeVisible();

@@ -40,7 +40,13 @@ function securityAlert(
       rows: [{ label: 'When', value: formatAlertDate(input.now) }],
       paragraphsAfter: parts.after,
     }),
-    params: { to_email: input.to, subject, login_url: loginUrl, year: year(input.now), from_name: brand.fromName },
+    params: {
+      to_email: input.to,
+      subject,
+      login_url: loginUrl,
+      year: year(input.now),
+      from_name: brand.fromName,
+    },
   };
 }
 
@@ -222,7 +228,8 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return '•••';
   const local = email.slice(0, at);
-  const masked = local.length <= 2 ? `${local[0] ?? ''}•••` : `${local[0] ?? ''}•••${local[local.length - 1] ?? ''}`;
+  const masked =
+    local.length <= 2 ? `${local[0] ?? ''}•••` : `${local[0] ?? ''}•••${local[local.length - 1] ?? ''}`;
   return `${masked}${email.slice(at)}`;
 }
 

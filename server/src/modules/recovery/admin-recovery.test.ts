@@ -89,7 +89,11 @@ describe('the back office helps: access', () => {
     for (const [path, body] of ENDPOINTS) {
       const url = `/api/admin/users/${customer.userId}/${path}`;
       const { reason: _reason, ...withoutReason } = body;
-      for (const bad of [withoutReason, { ...withoutReason, reason: '  ' }, { ...withoutReason, reason: 'x'.repeat(1000) }]) {
+      for (const bad of [
+        withoutReason,
+        { ...withoutReason, reason: '  ' },
+        { ...withoutReason, reason: 'x'.repeat(1000) },
+      ]) {
         const res = await post(url, bad, adminCookie);
         expect(res.statusCode, path).toBe(400);
         expect(res.json().error.code).toBe('VALIDATION_FAILED');
@@ -109,7 +113,11 @@ describe('the back office helps: access', () => {
 describe('POST /api/admin/users/:id/password-reset', () => {
   it("emails a code to the customer's own address (never to the admin), which resets the password", async () => {
     const customer = await signUpCustomer(t);
-    const res = await post(`/api/admin/users/${customer.userId}/password-reset`, { reason: REASON }, adminCookie);
+    const res = await post(
+      `/api/admin/users/${customer.userId}/password-reset`,
+      { reason: REASON },
+      adminCookie,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, email: customer.email });
     expect(res.body).not.toMatch(/\d{6}"/);
@@ -135,7 +143,10 @@ describe('POST /api/admin/users/:id/password-reset', () => {
     const again = await post(url, { reason: REASON }, adminCookie);
     expect(again.statusCode).toBe(429);
     t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
-    await t.database.db.update(profiles).set({ status: 'suspended' }).where(eq(profiles.userId, customer.userId));
+    await t.database.db
+      .update(profiles)
+      .set({ status: 'suspended' })
+      .where(eq(profiles.userId, customer.userId));
     const suspended = await post(url, { reason: REASON }, adminCookie);
     expect(suspended.statusCode).toBe(409);
     expect(suspended.json().error.message).toBe(errorCatalogue.ACCOUNT_NOT_ACTIVE.message);
@@ -242,14 +253,16 @@ describe("changing a customer's email", () => {
     expect(row?.email).toBe(customer.email);
   });
 
-  it("binds the code to the customer and the address: it cannot confirm another address or customer", async () => {
+  it('binds the code to the customer and the address: it cannot confirm another address or customer', async () => {
     const customer = await signUpCustomer(t);
     const other = await signUpCustomer(t);
     const newEmail = uniqueEmail('moved');
     await start(customer.userId, newEmail);
     const code = await queuedCode(newEmail);
     expect((await confirm(other.userId, newEmail, code)).json().error.code).toBe('OTP_INVALID');
-    expect((await confirm(customer.userId, uniqueEmail('elsewhere'), code)).json().error.code).toBe('OTP_INVALID');
+    expect((await confirm(customer.userId, uniqueEmail('elsewhere'), code)).json().error.code).toBe(
+      'OTP_INVALID',
+    );
   });
 
   it("refuses an address another account uses, and the customer's own", async () => {
@@ -274,7 +287,12 @@ describe("changing a customer's email", () => {
     const alerts = await t.database.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.toEmail, customer.email), eq(outboxMessages.template, CONTACT_CHANGED_TEMPLATE)));
+      .where(
+        and(
+          eq(outboxMessages.toEmail, customer.email),
+          eq(outboxMessages.template, CONTACT_CHANGED_TEMPLATE),
+        ),
+      );
     expect(alerts).toEqual([]);
   });
 });
@@ -307,7 +325,12 @@ describe('PATCH /api/admin/users/:id: date of birth and phone', () => {
     const alerts = await t.database.db
       .select({ text: outboxMessages.text })
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.toEmail, customer.email), eq(outboxMessages.template, CONTACT_CHANGED_TEMPLATE)));
+      .where(
+        and(
+          eq(outboxMessages.toEmail, customer.email),
+          eq(outboxMessages.template, CONTACT_CHANGED_TEMPLATE),
+        ),
+      );
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.text).toContain('by our customer service');
   });

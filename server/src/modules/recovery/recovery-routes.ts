@@ -121,7 +121,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
         schema: {
           tags: ['admin'],
           summary:
-            "Email the customer a password-reset code (to their own address; the admin never sees it), with a reason",
+            'Email the customer a password-reset code (to their own address; the admin never sees it), with a reason',
           params: userParams,
           body: adminReasonOnlySchema,
           response: { 200: adminPasswordResetResponseSchema, ...adminErrors },
@@ -142,14 +142,19 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       {
         schema: {
           tags: ['admin'],
-          summary: "Lift a customer's sign-in lock (back-off or hard lock) and reset-code lock, with a reason",
+          summary:
+            "Lift a customer's sign-in lock (back-off or hard lock) and reset-code lock, with a reason",
           params: userParams,
           body: adminReasonOnlySchema,
           response: { 200: adminUnlockResponseSchema, ...adminErrors },
         },
       },
       async (request) => {
-        const result = await recovery.adminUnlock(actorOf(request), userIdOf(request.params), request.body.reason);
+        const result = await recovery.adminUnlock(
+          actorOf(request),
+          userIdOf(request.params),
+          request.body.reason,
+        );
         return { ok: true as const, wasLocked: result.wasLocked };
       },
     );

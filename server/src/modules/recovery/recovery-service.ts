@@ -231,7 +231,13 @@ export function createRecoveryService(deps: {
         subjectType: 'user',
         subjectId: eligible ? target.userId : null,
         ip: ctx.ip,
-        reason: !eligible ? (target ? `not an active customer` : 'no match') : issued ? null : 'resend too soon',
+        reason: !eligible
+          ? target
+            ? `not an active customer`
+            : 'no match'
+          : issued
+            ? null
+            : 'resend too soon',
       });
       if (issued && eligible) alerts.nudge();
     },

@@ -10,7 +10,13 @@ import {
   PASSWORD_CHANGED_TEMPLATE,
   WELCOME_TEMPLATE,
 } from '../email/index';
-import { JSON_HEADERS, sessionCookie, signUpCustomer, uniqueEmail, type SignedUpCustomer } from '../../test/identity';
+import {
+  JSON_HEADERS,
+  sessionCookie,
+  signUpCustomer,
+  uniqueEmail,
+  type SignedUpCustomer,
+} from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { ACCOUNT_NUMBER_REMINDER_INTERVAL_MS, RESET_FAILURES_FREE } from './recovery-service';
 
@@ -138,12 +144,17 @@ describe('forgot password: no enumeration', () => {
     await forgot('40900000004');
     const res = await reset('40900000004', '123456');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'OTP_INVALID', message: errorCatalogue.OTP_INVALID.message });
+    expect(res.json().error).toMatchObject({
+      code: 'OTP_INVALID',
+      message: errorCatalogue.OTP_INVALID.message,
+    });
   });
 
   it('sends nothing to a suspended customer, and says the same', async () => {
     const customer = await signUpCustomer(t);
-    await t.database.db.execute(sql`update profiles set status = 'suspended' where user_id = ${customer.userId}`);
+    await t.database.db.execute(
+      sql`update profiles set status = 'suspended' where user_id = ${customer.userId}`,
+    );
     pastResendInterval();
     const res = await forgot(customer.accountNumber);
     expect(res.statusCode).toBe(202);
@@ -216,7 +227,10 @@ describe('reset password', () => {
     const code = await queuedCode(customer.email);
     t.clock.advanceMs(OTP_TTL_MS);
     const res = await reset(customer.accountNumber, code);
-    expect(res.json().error).toMatchObject({ code: 'OTP_EXPIRED', message: errorCatalogue.OTP_EXPIRED.message });
+    expect(res.json().error).toMatchObject({
+      code: 'OTP_EXPIRED',
+      message: errorCatalogue.OTP_EXPIRED.message,
+    });
     expect((await login(customer.accountNumber, customer.password)).statusCode).toBe(200);
   });
 
@@ -227,7 +241,8 @@ describe('reset password', () => {
     const code = await queuedCode(customer.email);
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
-    for (let i = 0; i < OTP_ATTEMPTS_MAX; i += 1) answers.push((await reset(customer.accountNumber, wrong)).json());
+    for (let i = 0; i < OTP_ATTEMPTS_MAX; i += 1)
+      answers.push((await reset(customer.accountNumber, wrong)).json());
     expect(answers.slice(0, -1).every((a) => a.error.code === 'OTP_INVALID')).toBe(true);
     expect(answers.at(-1).error.code).toBe('OTP_ATTEMPTS_EXCEEDED');
     expect((await reset(customer.accountNumber, code)).json().error.code).toBe('OTP_ATTEMPTS_EXCEEDED');
@@ -271,7 +286,8 @@ describe('reset password', () => {
     pastResendInterval();
     await forgot(customer.email);
     const second = await queuedCode(customer.email);
-    if (first !== second) expect((await reset(customer.accountNumber, first)).json().error.code).toBe('OTP_INVALID');
+    if (first !== second)
+      expect((await reset(customer.accountNumber, first)).json().error.code).toBe('OTP_INVALID');
     expect((await reset(customer.accountNumber, second)).statusCode).toBe(200);
   });
 
@@ -353,10 +369,14 @@ describe('alerts are written in the same transaction as their change', () => {
   /** Makes the change's own audit row fail, so its transaction rolls back after the alert was queued. */
   async function failingAudit(action: string, body: () => Promise<void>) {
     const db = t.database.db;
-    await db.execute(sql.raw(`create or replace function recovery_test_fail() returns trigger language plpgsql as $$
-      begin if new.action = '${action}' then raise exception 'injected failure'; end if; return new; end $$`));
-    await db.execute(sql.raw(`create trigger recovery_test_fail before insert on audit_log
-      for each row execute function recovery_test_fail()`));
+    await db.execute(
+      sql.raw(`create or replace function recovery_test_fail() returns trigger language plpgsql as $$
+      begin if new.action = '${action}' then raise exception 'injected failure'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger recovery_test_fail before insert on audit_log
+      for each row execute function recovery_test_fail()`),
+    );
     try {
       await body();
     } finally {

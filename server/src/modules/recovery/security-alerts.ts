@@ -27,10 +27,7 @@ export interface SecurityAlerts {
   /** The phone number changed: mailed to the customer's address. */
   phoneChanged(tx: DbOrTx, userId: string, newPhone: string, byStaff: boolean): Promise<void>;
   /** The email address changed: mailed to the new address and to the old one. */
-  emailChanged(
-    tx: DbOrTx,
-    change: { oldEmail: string; newEmail: string; byStaff: boolean },
-  ): Promise<void>;
+  emailChanged(tx: DbOrTx, change: { oldEmail: string; newEmail: string; byStaff: boolean }): Promise<void>;
   /** The welcome mail at sign-up, with the account number and how to log in. */
   welcome(tx: DbOrTx, input: { to: string; firstName: string; accountNumber: string }): Promise<void>;
   /** Wakes the outbox worker: call after the commit. */
@@ -59,7 +56,10 @@ export function createSecurityAlerts(deps: {
     async passwordChanged(tx, userId, how) {
       const to = await addressOf(tx, userId);
       if (!to) return;
-      await outbox.enqueueEmail(tx, { to, ...renderPasswordChangedAlert({ to, now: clock.now(), how }, brand) });
+      await outbox.enqueueEmail(tx, {
+        to,
+        ...renderPasswordChangedAlert({ to, now: clock.now(), how }, brand),
+      });
     },
 
     async phoneChanged(tx, userId, newPhone, byStaff) {

@@ -17,7 +17,11 @@ import { adminKeys } from './admin-query-keys';
 const userUrl = (id: string, action: string) => `/api/admin/users/${encodeURIComponent(id)}/${action}`;
 
 export const sendPasswordReset = (id: string, reason: string) =>
-  api(userUrl(id, 'password-reset'), { method: 'POST', body: { reason }, schema: adminPasswordResetResponseSchema });
+  api(userUrl(id, 'password-reset'), {
+    method: 'POST',
+    body: { reason },
+    schema: adminPasswordResetResponseSchema,
+  });
 
 export const unlockSignIn = (id: string, reason: string) =>
   api(userUrl(id, 'unlock'), { method: 'POST', body: { reason }, schema: adminUnlockResponseSchema });

@@ -97,7 +97,8 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
       <p className="text-sm text-slate-900" data-testid="sign-in-lock">
         {signInLockedUntil ? (
           <>
-            <strong>Sign-in is locked</strong> after failed attempts, until {formatDateTime(signInLockedUntil)}.
+            <strong>Sign-in is locked</strong> after failed attempts, until{' '}
+            {formatDateTime(signInLockedUntil)}.
           </>
         ) : (
           'Sign-in is not locked.'
@@ -131,7 +132,9 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
           </Button>
         </div>
         {!active ? (
-          <p className="text-sm text-slate-700">Reset codes go only to active accounts: reactivate it first.</p>
+          <p className="text-sm text-slate-700">
+            Reset codes go only to active accounts: reactivate it first.
+          </p>
         ) : null}
       </form>
       <EmailChangeForm userId={profile.uid} currentEmail={profile.email} />
@@ -186,7 +189,9 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
         codeForm.reset({ code: '' });
       },
       onError: (error) =>
-        setFormError(reportFormError(error, { setError: startForm.setError, fields: ['newEmail', 'reason'] })),
+        setFormError(
+          reportFormError(error, { setError: startForm.setError, fields: ['newEmail', 'reason'] }),
+        ),
     });
   });
 
@@ -217,8 +222,8 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
         <form noValidate className="space-y-4" onSubmit={(event) => void submitCode(event)}>
           <InfoNote>
             <p>
-              We emailed a code to <strong className="break-all">{sent.newEmail}</strong>. Ask the customer to read
-              it to you; the address changes from {currentEmail} once you enter it.
+              We emailed a code to <strong className="break-all">{sent.newEmail}</strong>. Ask the customer to
+              read it to you; the address changes from {currentEmail} once you enter it.
             </p>
           </InfoNote>
           <TextField

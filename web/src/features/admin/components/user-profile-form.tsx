@@ -152,12 +152,7 @@ export function UserProfileForm({ profile, onDone }: { profile: Profile; onDone:
           error={errors.accountLimit?.message}
           {...form.register('accountLimit')}
         />
-        <TextField
-          label="Date of birth"
-          type="date"
-          error={errors.dob?.message}
-          {...form.register('dob')}
-        />
+        <TextField label="Date of birth" type="date" error={errors.dob?.message} {...form.register('dob')} />
         <TextField
           label="Reason for the change"
           className="sm:col-span-2"

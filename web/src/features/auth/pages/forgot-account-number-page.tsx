@@ -34,12 +34,11 @@ export function ForgotAccountNumberPage() {
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);
-    void forgot
-      .run(values)
-      .then(
-        () => setSentTo(values.email.trim()),
-        (error: unknown) => setFormError(reportFormError(error, { setError: form.setError, fields: ['email'] })),
-      );
+    void forgot.run(values).then(
+      () => setSentTo(values.email.trim()),
+      (error: unknown) =>
+        setFormError(reportFormError(error, { setError: form.setError, fields: ['email'] })),
+    );
   });
 
   return (

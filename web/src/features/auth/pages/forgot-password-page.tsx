@@ -74,8 +74,8 @@ export function ForgotPasswordPage() {
         <div className="space-y-6">
           <InfoNote>
             <p>
-              Every device that was logged in to your account has been logged out, and we have emailed you that
-              the password changed.
+              Every device that was logged in to your account has been logged out, and we have emailed you
+              that the password changed.
             </p>
           </InfoNote>
           <ButtonLink to={paths.login} size="lg" className="w-full sm:w-auto">
@@ -98,12 +98,11 @@ function IdentifyForm({ onSent }: { onSent: (identifier: string) => void }) {
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);
-    void forgot
-      .run(values)
-      .then(
-        () => onSent(values.identifier.trim()),
-        (error: unknown) => setFormError(reportFormError(error, { setError: form.setError, fields: ['identifier'] })),
-      );
+    void forgot.run(values).then(
+      () => onSent(values.identifier.trim()),
+      (error: unknown) =>
+        setFormError(reportFormError(error, { setError: form.setError, fields: ['identifier'] })),
+    );
   });
 
   return (
