@@ -58,16 +58,14 @@ export function ResetPasswordForm({
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);
-    void reset
-      .run(values)
-      .then(onDone, (error: unknown) =>
-        setFormError(
-          reportFormError(error, {
-            setError: form.setError,
-            fields: ['code', 'newPassword', 'confirmPassword'],
-          }),
-        ),
-      );
+    void reset.run(values).then(onDone, (error: unknown) =>
+      setFormError(
+        reportFormError(error, {
+          setError: form.setError,
+          fields: ['code', 'newPassword', 'confirmPassword'],
+        }),
+      ),
+    );
   });
 
   const resend = async () => {
