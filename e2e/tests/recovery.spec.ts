@@ -219,6 +219,19 @@ adminTest.describe('the back office helps', () => {
       expect(reset.status(), await reset.text()).toBe(200);
       expect((await login(customer.password)).status()).toBe(401);
       expect((await login(newPassword)).status()).toBe(200);
+
+      // The email changes only with the code sent to the new address, read out by the customer.
+      const newEmail = `moved.${Date.now().toString(36)}@example.com`;
+      await page.getByLabel('New email address').fill(newEmail);
+      await page.getByLabel('Reason for the email change').fill('Customer moved to a new email provider');
+      await page.getByRole('button', { name: 'Send code to the new address' }).click();
+      const emailCode = await readCode(api, newEmail);
+      await page.getByLabel('6-digit code from the customer').fill(emailCode);
+      await screenshotThemes(page, 'recovery-admin-email-code');
+      await page.getByRole('button', { name: 'Confirm new email' }).click();
+      await expect(page.getByText(`The email address is now ${newEmail}.`)).toBeVisible();
+      await expect(page.getByText(newEmail).first()).toBeVisible();
+      await waitForMail(api, customer.email, /email address was changed/i);
       await api.dispose();
     },
   );
