@@ -64,67 +64,73 @@ async function waitForMail(
 test.describe('forgot password', () => {
   // The wrong code is answered 400 on purpose; the browser logs that as a failed resource.
   test.use({ allowConsoleErrors: [/status of 400/] });
-  test('from /login to a new password with the emailed code; the other browser is signed out', async ({
-    page,
-    browser,
-  }) => {
-    test.slow();
-    // A second browser, signed in before the reset.
-    const other = await browser.newContext();
-    const customer = await createCustomer(other.request, { firstName: 'Riley' });
-    const otherPage = await other.newPage();
-    await otherPage.goto('/user/dashboard');
-    await expect(otherPage.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(otherPage).toHaveURL(/\/user\/dashboard$/);
+  for (const width of SCREEN_WIDTHS) {
+    test(`from /login to a new password with the emailed code; the other browser is signed out (${width} px)`, async ({
+      page,
+      browser,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      // Both themes and widths are pictured once, from the widest run.
+      const shots = (name: string) =>
+        width === SCREEN_WIDTHS.at(-1) ? screenshotThemes(page, name) : Promise.resolve();
+      test.slow();
+      // A second browser, signed in before the reset.
+      const other = await browser.newContext();
+      const customer = await createCustomer(other.request, { firstName: 'Riley' });
+      const otherPage = await other.newPage();
+      await otherPage.goto('/user/dashboard');
+      await expect(otherPage.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(otherPage).toHaveURL(/\/user\/dashboard$/);
 
-    await visit(page, '/login');
-    await screenshotThemes(page, 'recovery-login-links');
-    await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
-    await expect(page).toHaveTitle(/Reset your password/);
-    await expectNoA11yViolations(page);
-    await screenshotThemes(page, 'recovery-forgot-password');
+      await visit(page, '/login');
+      await shots('recovery-login-links');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+      await expect(page).toHaveTitle(/Reset your password/);
+      await expectNoA11yViolations(page);
+      await shots('recovery-forgot-password');
 
-    const before = await latestMailId(page.request, customer.email);
-    await page.getByLabel('Account number or email').fill(customer.accountNumber);
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-    // Resending waits out the server's throttle, counted down on the button.
-    await expect(page.getByRole('button', { name: /Send a new code \(\d+ s\)/ })).toBeDisabled();
-    const code = await readCode(page.request, customer.email, before);
+      const before = await latestMailId(page.request, customer.email);
+      await page.getByLabel('Account number or email').fill(customer.accountNumber);
+      await page.getByRole('button', { name: 'Email me a code' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+      // Resending waits out the server's throttle, counted down on the button.
+      await expect(page.getByRole('button', { name: /Send a new code \(\d+ s\)/ })).toBeDisabled();
+      const code = await readCode(page.request, customer.email, before);
 
-    // A wrong code first: said beside the field, nothing changed.
-    const wrong = code === '000000' ? '111111' : '000000';
-    await page.getByLabel('6-digit code').fill(wrong);
-    const newPassword = `Harbour ${Date.now().toString(36)} kettle`;
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Repeat the new password').fill(newPassword);
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByLabel('6-digit code')).toHaveAccessibleDescription(
-      /That code is not correct\. Check the email and try again\./,
-    );
-    await screenshotThemes(page, 'recovery-reset-wrong-code');
+      // A wrong code first: said beside the field, nothing changed.
+      const wrong = code === '000000' ? '111111' : '000000';
+      await page.getByLabel('6-digit code').fill(wrong);
+      const newPassword = `Harbour ${Date.now().toString(36)} kettle`;
+      await page.getByLabel('New password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Repeat the new password').fill(newPassword);
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByLabel('6-digit code')).toHaveAccessibleDescription(
+        /That code is not correct\. Check the email and try again\./,
+      );
+      await shots('recovery-reset-wrong-code');
 
-    await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Your password is changed' })).toBeVisible();
-    await screenshotThemes(page, 'recovery-reset-done');
+      await page.getByLabel('6-digit code').fill(code);
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Your password is changed' })).toBeVisible();
+      await shots('recovery-reset-done');
 
-    // The "password changed" alert is in the mailbox.
-    await waitForMail(page.request, customer.email, /password was changed/i);
+      // The "password changed" alert is in the mailbox.
+      await waitForMail(page.request, customer.email, /password was changed/i);
 
-    // The other browser was signed out: its next page load goes to the login page.
-    await otherPage.goto('/user/dashboard');
-    await expect(otherPage).toHaveURL(/\/login/);
-    await other.close();
+      // The other browser was signed out: its next page load goes to the login page.
+      await otherPage.goto('/user/dashboard');
+      await expect(otherPage).toHaveURL(/\/login/);
+      await other.close();
 
-    // Log in with the new password.
-    await page.getByRole('link', { name: 'Log in with your new password' }).click();
-    await page.getByLabel('Account number').fill(customer.accountNumber);
-    await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
-  });
+      // Log in with the new password.
+      await page.getByRole('link', { name: 'Log in with your new password' }).click();
+      await page.getByLabel('Account number').fill(customer.accountNumber);
+      await page.getByLabel('Password', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page).toHaveURL(/\/user\/dashboard$/);
+    });
+  }
 
   test('answers an unknown account number exactly like a known one', async ({ page }) => {
     await visit(page, '/forgot-password');
@@ -136,32 +142,37 @@ test.describe('forgot password', () => {
 });
 
 test.describe('forgot account number', () => {
-  test('from /login: the account number arrives by email; the page says the same for anyone', async ({
-    page,
-    playwright,
-  }) => {
-    const api = await playwright.request.newContext({
-      baseURL: `http://localhost:${process.env.E2E_PORT}`,
-      storageState: { cookies: [], origins: [] },
-    });
-    const customer = await createCustomer(api, { firstName: 'Morgan' });
-    await api.dispose();
+  for (const width of SCREEN_WIDTHS) {
+    test(`from /login: the account number arrives by email; the page says the same for anyone (${width} px)`, async ({
+      page,
+      playwright,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const shots = (name: string) =>
+        width === SCREEN_WIDTHS.at(-1) ? screenshotThemes(page, name) : Promise.resolve();
+      const api = await playwright.request.newContext({
+        baseURL: `http://localhost:${process.env.E2E_PORT}`,
+        storageState: { cookies: [], origins: [] },
+      });
+      const customer = await createCustomer(api, { firstName: 'Morgan' });
+      await api.dispose();
 
-    await visit(page, '/login');
-    await page.getByRole('link', { name: 'Forgot your account number?' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Find your account number' })).toBeVisible();
-    await expectNoA11yViolations(page);
-    await screenshotThemes(page, 'recovery-forgot-account-number');
-    await page.getByLabel('Email address').fill(customer.email);
-    await page.getByRole('button', { name: 'Email me my account number' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-    await screenshotThemes(page, 'recovery-forgot-account-number-sent');
-    const mail = await waitForMail(page.request, customer.email, /your account number/i);
-    expect(mail.text).toContain(customer.accountNumber);
-    // The welcome email had it too.
-    const welcome = await waitForMail(page.request, customer.email, /^Welcome to /);
-    expect(welcome.text).toContain(customer.accountNumber);
-  });
+      await visit(page, '/login');
+      await page.getByRole('link', { name: 'Forgot your account number?' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Find your account number' })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await shots('recovery-forgot-account-number');
+      await page.getByLabel('Email address').fill(customer.email);
+      await page.getByRole('button', { name: 'Email me my account number' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+      await shots('recovery-forgot-account-number-sent');
+      const mail = await waitForMail(page.request, customer.email, /your account number/i);
+      expect(mail.text).toContain(customer.accountNumber);
+      // The welcome email had it too.
+      const welcome = await waitForMail(page.request, customer.email, /^Welcome to /);
+      expect(welcome.text).toContain(customer.accountNumber);
+    });
+  }
 });
 
 adminTest.describe('the back office helps', () => {
