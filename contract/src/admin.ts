@@ -102,6 +102,11 @@ export type AdminUserLoan = z.infer<typeof adminUserLoanSchema>;
 export const adminUserDetailSchema = z.object({
   /** The customer's profile as they see it themselves: the SSN only as its last four digits. */
   profile: profileSchema,
+  /**
+   * Until when sign-in (or password reset) is locked after failed attempts, ISO 8601; null when
+   * it is not (issue 17: the back office can unlock it).
+   */
+  signInLockedUntil: z.string().nullable(),
   counts: z.object({
     transactions: z.number().int(),
     loans: z.number().int(),
@@ -144,11 +149,12 @@ export const adminEditableFields = [
   'occupation',
   'status',
   'accountLimit',
+  'dob',
 ] as const;
 export type AdminEditableField = (typeof adminEditableFields)[number];
 
 /**
- * Strict: role, balance, email, account number, SSN, date of birth — anything not named here —
+ * Strict: role, balance, email, account number, SSN — anything not named here —
  * is refused with 400, never ignored and never applied. Balance moves only through the ledger.
  */
 export const adminUserUpdateSchema = z
@@ -158,6 +164,8 @@ export const adminUserUpdateSchema = z
     ...contactFieldsSchema.partial().shape,
     status: userStatusSchema.optional(),
     accountLimit: accountLimitInputSchema.optional(),
+    /** The date of birth, as at sign-up (issue 17: corrected by the back office, with a reason). */
+    dob: signupShape.dob.optional(),
     /** Why: kept in the audit log with the before and after. */
     reason: reasonSchema,
   })

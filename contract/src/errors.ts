@@ -36,6 +36,17 @@ export const errorCatalogue = {
   OTP_EXPIRED: { status: 400, message: 'That code has expired. Request a new one.' },
   OTP_ATTEMPTS_EXCEEDED: { status: 400, message: 'Too many wrong codes. Request a new one.' },
   CURRENT_PASSWORD_INCORRECT: { status: 400, message: 'Your current password is not correct.' },
+  // Ours: recovery and the back office's help (issue 17, decisions 0130–0134).
+  RECOVERY_BACKED_OFF: {
+    status: 429,
+    message: 'Too many wrong codes. Please wait a while, then request a new code.',
+  },
+  ACCOUNT_NOT_ACTIVE: {
+    status: 409,
+    message: "This customer's account is not active. Reactivate it first.",
+  },
+  EMAIL_IN_USE: { status: 409, message: 'Another account already uses this email address.' },
+  EMAIL_UNCHANGED: { status: 409, message: 'This is already the email address of this account.' },
   SIGNUP_CONFLICT: {
     status: 409,
     message: 'We could not open this account. If you already bank with us, log in instead.',

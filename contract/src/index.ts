@@ -10,3 +10,4 @@ export * from './admin';
 export * from './cards';
 export * from './references';
 export * from './security';
+export * from './recovery';

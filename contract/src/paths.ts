@@ -28,6 +28,9 @@ export const paths = {
   login: '/login',
   adminLogin: '/admin/login',
   signup: '/signup',
+  // Ours: getting back in (issue 17), guest-only like /login.
+  forgotPassword: '/forgot-password',
+  forgotAccountNumber: '/forgot-account-number',
 
   userDashboard: '/user/dashboard',
   userProfile: '/user/dashboard/profile',

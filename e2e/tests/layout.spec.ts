@@ -77,6 +77,8 @@ test.describe('no page scrolls sideways at 320–1440 px', () => {
         paths.login,
         paths.signup,
         paths.adminLogin,
+        paths.forgotPassword,
+        paths.forgotAccountNumber,
         `${paths.devMailbox}?to=${encodeURIComponent(customer.email)}`,
         '/no/such/page',
       ];

@@ -50,6 +50,9 @@ import { loanInquiryRoutes } from './modules/loans/routes';
 import { crawlerRoutes } from './modules/site/routes';
 import { createAuditLog } from './modules/audit/audit-log';
 import { createAuthService } from './modules/auth/auth-service';
+import { createRecoveryService } from './modules/recovery/recovery-service';
+import { adminRecoveryRoutes, recoveryRoutes } from './modules/recovery/recovery-routes';
+import { createSecurityAlerts } from './modules/recovery/security-alerts';
 import { createLoginThrottle } from './modules/auth/login-throttle';
 import { createPendingSignIns } from './modules/auth/pending-sign-ins';
 import { createTrustedDevices } from './modules/auth/trusted-devices';
@@ -307,12 +310,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionStore({ db: database.db, clock, ...config.session });
   const cookie = sessionCookieFor(config.publicOrigin, config.session.absoluteTimeoutMs);
   const guards = createGuards(sessions);
+  const throttle = createLoginThrottle({ db: database.db, clock });
+  const alerts = createSecurityAlerts({
+    clock,
+    outbox: email.outbox,
+    brand: email.brand,
+    nudgeOutbox: () => email.worker.nudge(),
+  });
+  const recovery = createRecoveryService({
+    db: database.db,
+    clock,
+    users,
+    sessions,
+    throttle,
+    otp: email.otp,
+    outbox: email.outbox,
+    audit,
+    brand: email.brand,
+    alerts,
+  });
   const auth = createAuthService({
     db: database.db,
     clock,
     users,
     sessions,
-    throttle: createLoginThrottle({ db: database.db, clock }),
+    throttle,
     otp: email.otp,
     audit,
     brand: email.brand,
@@ -320,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pending: createPendingSignIns({ db: database.db, clock }),
     outbox: email.outbox,
     nudgeOutbox: () => email.worker.nudge(),
+    alerts,
   });
   await registerAuthentication(app, { sessions, cookie });
   const banking = createBankingService({
@@ -365,6 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         loanInquiryRoutes({ inquiries: createLoanInquiryService({ db: database.db, clock }) }),
       );
       await api.register(authRoutes({ auth, guards, sessions, cookie, clock }));
+      await api.register(recoveryRoutes({ recovery }));
       await api.register(
         meRoutes({
           db: database.db,
@@ -376,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           audit,
           cookieName: cookie.name,
           clock,
+          alerts,
         }),
       );
       await api.register(avatarRoutes());
@@ -406,8 +431,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               users,
               sessions,
               audit,
+              alerts,
+              lockedUntil: recovery.lockedUntil,
             }),
           );
+          await admin.register(adminRecoveryRoutes({ recovery }));
         },
         { prefix: '/admin' },
       );

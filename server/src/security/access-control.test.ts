@@ -29,6 +29,10 @@ const GUEST_ENDPOINTS = new Set([
   'POST /api/auth/admin/login',
   'POST /api/auth/admin/verify',
   'POST /api/auth/logout',
+  // Getting back in (issue 17).
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
+  'POST /api/auth/account-number/forgot',
   'GET /api/avatars/{file}',
   'GET /api/dev/mailbox',
 ]);

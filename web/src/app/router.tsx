@@ -179,6 +179,19 @@ export function createRoutes(): RouteObject[] {
                 Component: (await import('@/features/auth/pages/admin-login-page')).AdminLoginPage,
               }),
             },
+            {
+              path: paths.forgotPassword,
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+              }),
+            },
+            {
+              path: paths.forgotAccountNumber,
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/forgot-account-number-page'))
+                  .ForgotAccountNumberPage,
+              }),
+            },
           ],
         },
         // The user area: guests go to /login, admins to /admin/dashboard.

@@ -71,7 +71,8 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    purpose: text('purpose', { enum: ['signup', 'admin_login'] }).notNull(),
+    purpose: text('purpose', { enum: ['signup', 'admin_login', 'password_reset', 'email_change'] }).notNull(),
+    /** The address the code went to, or the key of what it proves (see OtpPurpose). Lower-cased. */
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import type { SessionStore } from '../auth/session-store';
+import type { SecurityAlerts } from '../recovery/security-alerts';
 import type { UserService } from '../users/user-service';
 import { createAuditTrail } from './audit-trail';
 import { createAdminOverviewService } from './overview';
@@ -48,6 +49,9 @@ export function adminConsoleRoutes(deps: {
   users: UserService;
   sessions: SessionStore;
   audit: AuditLog;
+  /** Issue 17: the phone-change alert and the customer's sign-in lock in their file. */
+  alerts?: SecurityAlerts;
+  lockedUntil?: (userId: string) => Promise<Date | null>;
 }): FastifyPluginAsyncZod {
   const auditTrail = createAuditTrail({ db: deps.readDb });
   const directory = createAdminUserDirectory(deps);

@@ -16,6 +16,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { SessionStore } from '../auth/session-store';
 import { listRecords } from '../ledger/statements';
 import { avatarUrlFor } from '../users/avatar';
+import type { SecurityAlerts } from '../recovery/security-alerts';
 import type { UserService } from '../users/user-service';
 import { createAdminUserList, type AdminUserListParams } from './user-list';
 
@@ -45,6 +46,7 @@ const DIRECT_FIELDS = [
   'maritalStatus',
   'occupation',
   'status',
+  'dob',
 ] as const;
 type DirectField = (typeof DIRECT_FIELDS)[number];
 
@@ -61,6 +63,10 @@ export function createAdminUserDirectory(deps: {
   readDb?: ReadDatabase;
   /** See createAdminUserList. */
   searchProbeRows?: number;
+  /** The "phone number changed" alert to the customer, queued with the edit (issue 17). */
+  alerts?: SecurityAlerts;
+  /** Until when the customer's sign-in is locked, for their file (issue 17); absent: never shown locked. */
+  lockedUntil?: (userId: string) => Promise<Date | null>;
 }): AdminUserDirectory {
   const { db, clock, users, audit } = deps;
   const list = createAdminUserList({ db: deps.readDb ?? db, searchProbeRows: deps.searchProbeRows });
@@ -72,7 +78,7 @@ export function createAdminUserDirectory(deps: {
     // An admin's file is not the directory's to show (SPEC §6): as unknown as a missing one.
     if (!profile || profile.role !== 'user') throw new AppError('USER_NOT_FOUND');
     const now = clock.now();
-    const [transactionCount, loanCount, sessionCount, records, loans] = await Promise.all([
+    const [transactionCount, loanCount, sessionCount, records, loans, lockedUntil] = await Promise.all([
       db.select({ n: count() }).from(transactionRecords).where(eq(transactionRecords.userId, userId)),
       db.select({ n: count() }).from(loanApplications).where(eq(loanApplications.userId, userId)),
       db
@@ -104,9 +110,11 @@ export function createAdminUserDirectory(deps: {
           sql`${loanApplications.id} desc nulls last`,
         )
         .limit(ADMIN_RECENT_ITEMS_MAX),
+      deps.lockedUntil ? deps.lockedUntil(userId) : Promise.resolve(null),
     ]);
     return {
       profile,
+      signInLockedUntil: lockedUntil?.toISOString() ?? null,
       counts: {
         transactions: transactionCount[0]?.n ?? 0,
         loans: loanCount[0]?.n ?? 0,
@@ -192,7 +200,9 @@ export function createAdminUserDirectory(deps: {
           reason: patch.reason,
           details: { before, after, ...(sessionsEnded > 0 ? { sessionsEnded } : {}) },
         });
+        if (changes.phone !== undefined) await deps.alerts?.phoneChanged(tx, userId, changes.phone, true);
       });
+      deps.alerts?.nudge();
       users.profilesChanged([userId]);
       return get(userId);
     },

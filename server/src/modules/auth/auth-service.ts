@@ -20,6 +20,7 @@ import {
   type OtpVerifyResult,
   type RenderedEmail,
 } from '../email/index';
+import type { SecurityAlerts } from '../recovery/security-alerts';
 import type { LoginRecord, UserService } from '../users/user-service';
 import {
   accountKey,
@@ -115,6 +116,8 @@ export function createAuthService(deps: {
   outbox: Outbox;
   /** Wakes the outbox worker after a notice is queued. */
   nudgeOutbox: () => void;
+  /** The welcome mail and the "password changed" alert, queued with their change (issue 17). */
+  alerts: SecurityAlerts;
 }): AuthService {
   const { db, clock, users, sessions, throttle, otp, audit, brand, devices, pending, outbox } = deps;
 
@@ -338,8 +341,15 @@ export function createAuthService(deps: {
           ip: ctx.ip,
           details: { accountNumber: customer.accountNumber },
         });
+        // The account number and how to log in, by email: it exists exactly when the account does.
+        await deps.alerts.welcome(tx, {
+          to: email,
+          firstName: signup.firstName,
+          accountNumber: customer.accountNumber,
+        });
         return customer;
       });
+      deps.alerts.nudge();
       const signedIn = await startSession(created.userId, ctx);
       return { ...signedIn, accountNumber: created.accountNumber };
     },
@@ -503,7 +513,10 @@ export function createAuthService(deps: {
           subjectId: auth.userId,
           ip: ctx.ip,
         });
+        // The owner hears of it by email, in the same transaction as the change (issue 17).
+        await deps.alerts.passwordChanged(tx, auth.userId, 'profile');
       });
+      deps.alerts.nudge();
     },
   };
 }

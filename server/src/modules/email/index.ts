@@ -29,3 +29,20 @@ export {
 } from './templates';
 export type { EmailTransport, OutgoingEmail, RenderedEmail, SendResult } from './transport';
 export { mailboxApiRoutes, mailboxPageRoutes } from './mailbox-routes';
+export {
+  ACCOUNT_NUMBER_REMINDER_TEMPLATE,
+  CONTACT_CHANGED_TEMPLATE,
+  PASSWORD_CHANGED_TEMPLATE,
+  WELCOME_TEMPLATE,
+  maskEmail,
+  maskPhone,
+  renderAccountNumberReminder,
+  renderContactChangedAlert,
+  renderEmailChangeCode,
+  renderPasswordChangedAlert,
+  renderPasswordResetCode,
+  renderWelcome,
+  type ContactField,
+  type PasswordChangedHow,
+} from './account-templates';
+export type { OtpThrottleMode } from './otp-service';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -26,7 +26,15 @@ const OTP_INPUT_LENGTH_MAX = 32;
 /** Keyspace of the advisory locks that serialise code issue per purpose and address. */
 const OTP_ADVISORY_LOCK_CLASS = 7301;
 
-export type OtpPurpose = 'signup' | 'admin_login';
+/**
+ * What a code proves. `signup` and `admin_login` codes are keyed by the address they go to;
+ * `password_reset` by the customer's address (or, when nothing matched, by the identifier typed:
+ * a decoy no one receives), `email_change` by the customer and the new address together.
+ */
+export type OtpPurpose = 'signup' | 'admin_login' | 'password_reset' | 'email_change';
+
+/** What to do when a code was issued within OTP_RESEND_INTERVAL_MS: refuse (429) or quietly skip. */
+export type OtpThrottleMode = 'refuse' | 'skip';
 
 export type OtpVerifyResult =
   { status: 'ok' } | { status: 'invalid' } | { status: 'expired' } | { status: 'too_many_attempts' };
@@ -44,6 +52,19 @@ export interface OtpService {
    * two cases cannot be told apart from outside. Throws like `sendCode`.
    */
   sendNotice(purpose: OtpPurpose, email: string, message: OutgoingEmail): Promise<{ expiresAt: Date }>;
+  /**
+   * Issues a code for a purpose and a key (see OtpPurpose), throttled like `sendCode`, and hands
+   * it to `queue` inside the issuing transaction, so a code emailed through the outbox exists
+   * exactly when its email does (and neither when the caller's own writes fail). `throttled`:
+   * 'refuse' throws AppError('RATE_LIMITED') within the resend interval; 'skip' issues nothing and
+   * returns null, for answers that must not show whether anything was sent (decision 0130).
+   */
+  issueQueued(
+    purpose: OtpPurpose,
+    key: string,
+    queue: (tx: DbOrTx, code: string, expiresAt: Date) => Promise<void>,
+    throttled: OtpThrottleMode,
+  ): Promise<{ expiresAt: Date } | null>;
   /** Checks a code; a correct code works once. Only the newest code counts. */
   verifyCode(purpose: OtpPurpose, email: string, code: string): Promise<OtpVerifyResult>;
   /** Sends any email synchronously through the transport; throws AppError('OTP_SEND_FAILED'). */
@@ -101,9 +122,24 @@ export function createOtpService(deps: {
     email: string,
     codeHash: string,
   ): Promise<{ id: number; createdAt: Date; expiresAt: Date }> {
+    return db.transaction(async (tx) => {
+      const issued = await issueIn(tx, purpose, email, codeHash, 'refuse');
+      if (!issued) throw new Error('a refusing issue returns a code or throws');
+      return issued;
+    });
+  }
+
+  /** `issue` inside the caller's transaction; null when throttled in 'skip' mode. */
+  async function issueIn(
+    tx: DbOrTx,
+    purpose: OtpPurpose,
+    email: string,
+    codeHash: string,
+    throttled: OtpThrottleMode,
+  ): Promise<{ id: number; createdAt: Date; expiresAt: Date } | null> {
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
-    return db.transaction(async (tx) => {
+    {
       // Two requests at once for one address must not both pass the throttle.
       await tx.execute(
         sql`select pg_advisory_xact_lock(${OTP_ADVISORY_LOCK_CLASS}, hashtext(${`${purpose}:${email}`}))`,
@@ -116,6 +152,7 @@ export function createOtpService(deps: {
         .limit(1);
       const sinceLatest = latest ? now.getTime() - latest.createdAt.getTime() : Number.POSITIVE_INFINITY;
       if (sinceLatest < OTP_RESEND_INTERVAL_MS) {
+        if (throttled === 'skip') return null;
         // The known wait, so the screen can say "Please wait 30 seconds" (issue #14).
         throw new AppError('RATE_LIMITED', {
           retryAfterSeconds: (OTP_RESEND_INTERVAL_MS - sinceLatest) / 1000,
@@ -127,7 +164,22 @@ export function createOtpService(deps: {
         .returning({ id: oneTimeCodes.id });
       if (!row) throw new Error('one_time_codes insert returned no row');
       return { id: row.id, createdAt: now, expiresAt };
-    });
+    }
+  }
+
+  /** Only the newest code counts already; retiring the older ones keeps the table honest. */
+  async function retireOlder(tx: DbOrTx, purpose: OtpPurpose, email: string, newestId: number) {
+    await tx
+      .update(oneTimeCodes)
+      .set({ consumedAt: clock.now() })
+      .where(
+        and(
+          eq(oneTimeCodes.purpose, purpose),
+          eq(oneTimeCodes.email, email),
+          lt(oneTimeCodes.id, newestId),
+          isNull(oneTimeCodes.consumedAt),
+        ),
+      );
   }
 
   async function issueAndSend(
@@ -152,18 +204,7 @@ export function createOtpService(deps: {
       );
       throw new AppError('OTP_SEND_FAILED');
     }
-    // Only the newest code counts already; retiring the older ones keeps the table honest.
-    await db
-      .update(oneTimeCodes)
-      .set({ consumedAt: clock.now() })
-      .where(
-        and(
-          eq(oneTimeCodes.purpose, purpose),
-          eq(oneTimeCodes.email, email),
-          lt(oneTimeCodes.id, issued.id),
-          isNull(oneTimeCodes.consumedAt),
-        ),
-      );
+    await retireOlder(db, purpose, email, issued.id);
     return { expiresAt: issued.expiresAt };
   }
 
@@ -183,6 +224,19 @@ export function createOtpService(deps: {
       // A hash of a secret no one knows: verify answers exactly as for a code nobody guesses.
       const unguessable = crypto.randomBytes(32).toString('hex');
       return issueAndSend(purpose, email, hashCode(purpose, email, unguessable), message);
+    },
+
+    async issueQueued(purpose, rawKey, queue, throttled) {
+      const key = normaliseEmail(rawKey);
+      const code = generateOtpCode();
+      const codeHash = hashCode(purpose, key, code);
+      return db.transaction(async (tx) => {
+        const issued = await issueIn(tx, purpose, key, codeHash, throttled);
+        if (!issued) return null;
+        await queue(tx, code, issued.expiresAt);
+        await retireOlder(tx, purpose, key, issued.id);
+        return { expiresAt: issued.expiresAt };
+      });
     },
 
     async verifyCode(purpose, rawEmail, code) {

@@ -40,7 +40,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Headers are one line: a line break in a name must never start a new header. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim();
 }
 
@@ -58,7 +58,7 @@ export function formatAlertDate(date: Date): string {
   return `${dateFormat.format(date).replace(/[\u202f\u00a0]/g, ' ')} ${ALERT_TIME_ZONE}`;
 }
 
-interface Row {
+export interface Row {
   label: string;
   value: string;
   /** Inline colour for the value (the amount); the value's words must carry the meaning too. */
@@ -130,7 +130,7 @@ function textDocument(options: {
 }
 
 /** The parts of one email, rendered once as HTML and once as plain text. */
-interface DocumentParts {
+export interface DocumentParts {
   brand: EmailBrand;
   title: string;
   year: string;
@@ -140,7 +140,7 @@ interface DocumentParts {
   paragraphsAfter: string[];
 }
 
-function bodies(parts: DocumentParts): { html: string; text: string } {
+export function bodies(parts: DocumentParts): { html: string; text: string } {
   return { html: htmlDocument(parts), text: textDocument(parts) };
 }
 
@@ -231,15 +231,20 @@ export interface VerificationCodeInput {
   /** How long the code works, as the customer is told (SPEC §9: 5 minutes). */
   validForMinutes: number;
   now: Date;
+  /** What the code is for, said first (a password reset, an email change); generic if absent. */
+  purposeLine?: string;
+  /** Said after the validity, e.g. what happens if the person did not ask for it. */
+  extraLines?: string[];
 }
 
 export function renderVerificationCode(input: VerificationCodeInput, brand: EmailBrand): RenderedEmail {
   const subject = oneLine(`Your ${brand.bankName} Verification Code: ${input.code}`);
   const year = String(input.now.getUTCFullYear());
   const minutes = `${input.validForMinutes} minute${input.validForMinutes === 1 ? '' : 's'}`;
-  const before = [`Use this code to continue with ${brand.bankName}:`];
+  const before = [input.purposeLine ?? `Use this code to continue with ${brand.bankName}:`];
   const after = [
     `The code is valid for ${minutes}.`,
+    ...(input.extraLines ?? []),
     `${brand.bankName} will never ask you for this code by phone, chat or email. If you did not ask for it, ignore this email.`,
   ];
   return {

@@ -12,7 +12,12 @@ export type EmailTemplateName =
   | 'password-recheck-notice'
   | 'account-status-notice'
   | 'returned-check'
-  | 'new-device-notice';
+  | 'new-device-notice'
+  // Recovery and security alerts (issue 17, account-templates.ts).
+  | 'welcome'
+  | 'account-number-reminder'
+  | 'password-changed-alert'
+  | 'contact-changed-alert';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

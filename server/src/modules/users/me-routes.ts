@@ -16,6 +16,7 @@ import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/session-stor
 import type { Clock } from '../../lib/clock';
 import { createLiveStreamRegistry, type LiveStream } from './live-streams';
 import { PROFILE_CHANNEL, type UserService } from './user-service';
+import type { SecurityAlerts } from '../recovery/security-alerts';
 
 /**
  * A comment line this often keeps proxies from closing an idle event stream; each beat also checks
@@ -42,6 +43,8 @@ export function meRoutes(deps: {
   audit: AuditLog;
   cookieName: string;
   clock: Clock;
+  /** The "phone number changed" alert, queued with the change (issue 17). */
+  alerts: SecurityAlerts;
   /** Stream caps; STREAMS_PER_SESSION_MAX and STREAMS_PER_INSTANCE_MAX unless a test sets others. */
   streamCaps?: { perSession: number; perInstance: number };
 }): FastifyPluginAsyncZod {
@@ -118,7 +121,12 @@ export function meRoutes(deps: {
             ip: request.ip,
             details: change,
           });
+          const phone = change.after.phone;
+          if (phone !== undefined && phone !== change.before.phone) {
+            await deps.alerts.phoneChanged(tx, session.userId, phone, false);
+          }
         });
+        deps.alerts.nudge();
         users.profilesChanged([session.userId]);
         const profile = await users.getProfile(session.userId);
         if (!profile) throw new AppError('PROFILE_NOT_FOUND');

@@ -11,6 +11,7 @@ import { Panel } from './admin-page';
 import { recordColumns } from './record-columns';
 import { useRecordActions } from './record-dialogs';
 import { LoanStatusBadge, UserStatusBadge } from './status-badge';
+import { UserAccessPanel } from './user-access-panel';
 import { UserMoneyForm } from './user-money-form';
 import { UserProfileForm } from './user-profile-form';
 import { UserStatusForm } from './user-status-form';
@@ -127,6 +128,12 @@ export function UserFile({ detail }: { detail: AdminUserDetail }) {
           </Panel>
           <Panel title="Account status">
             <UserStatusForm profile={profile} />
+          </Panel>
+          <Panel
+            title="Sign-in and recovery"
+            description="Help a customer who cannot get in. Verify who you are speaking to first."
+          >
+            <UserAccessPanel detail={detail} />
           </Panel>
         </div>
       </div>

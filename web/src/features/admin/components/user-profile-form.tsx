@@ -33,6 +33,7 @@ const profileFormSchema = z.object({
   surname: updateShape.surname.unwrap(),
   ...contactFieldsSchema.shape,
   accountLimit: accountLimitInputSchema,
+  dob: updateShape.dob.unwrap(),
   reason: reasonSchema,
 });
 type ProfileFormInput = z.input<typeof profileFormSchema>;
@@ -48,6 +49,7 @@ const editableKeys = [
   'maritalStatus',
   'occupation',
   'accountLimit',
+  'dob',
 ] as const;
 
 function valuesOf(profile: Profile): ProfileFormInput {
@@ -62,6 +64,7 @@ function valuesOf(profile: Profile): ProfileFormInput {
     maritalStatus: maritalStatus ?? ('' as ProfileFormInput['maritalStatus']),
     occupation: profile.occupation,
     accountLimit: profile.accountLimit,
+    dob: profile.dob,
     reason: '',
   };
 }
@@ -149,6 +152,7 @@ export function UserProfileForm({ profile, onDone }: { profile: Profile; onDone:
           error={errors.accountLimit?.message}
           {...form.register('accountLimit')}
         />
+        <TextField label="Date of birth" type="date" error={errors.dob?.message} {...form.register('dob')} />
         <TextField
           label="Reason for the change"
           className="sm:col-span-2"

@@ -39,6 +39,20 @@ export function LoginPage() {
       }
     >
       <LoginForm onSignedIn={onSignedIn} />
+      <p className="mt-4 flex flex-wrap justify-between gap-x-4 text-sm">
+        <Link
+          to={paths.forgotPassword}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+        >
+          Forgot your password?
+        </Link>
+        <Link
+          to={paths.forgotAccountNumber}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+        >
+          Forgot your account number?
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

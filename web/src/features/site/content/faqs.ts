@@ -30,8 +30,14 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         question: 'I forgot my password. What should I do?',
         answer:
-          'Call customer service. After we verify who you are, we will help you set a new password. For your safety we never send passwords by email.',
-        link: { to: paths.contact, label: 'Contact us' },
+          'Choose "Forgot your password?" on the log-in page and enter your account number or email address. We email you a six-digit code, valid for 5 minutes; enter it with your new password. Every device that was logged in is logged out, and we email you that your password changed. No access to that email address? Call customer service: after we verify who you are, we can send a code to your address, or change the address on file with a code sent to the new one. For your safety we never send or ask for passwords.',
+        link: { to: paths.forgotPassword, label: 'Reset your password' },
+      },
+      {
+        question: 'I forgot my account number. How do I find it?',
+        answer:
+          'It is in the welcome email we sent when you opened the account. Or choose "Forgot your account number?" on the log-in page and enter your email address: if it belongs to an account, we email the account number to it. If you are locked out after too many attempts, customer service can unlock your log-in once they have verified who you are.',
+        link: { to: paths.forgotAccountNumber, label: 'Get your account number' },
       },
       {
         question: 'Why was I logged out?',

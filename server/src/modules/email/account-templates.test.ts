@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  maskEmail,
+  maskPhone,
+  renderAccountNumberReminder,
+  renderContactChangedAlert,
+  renderEmailChangeCode,
+  renderPasswordChangedAlert,
+  renderPasswordResetCode,
+  renderWelcome,
+} from './account-templates';
+import type { EmailBrand } from './templates';
+
+const brand: EmailBrand = {
+  bankName: 'Larkspur Bank',
+  fromName: 'Larkspur Bank',
+  publicOrigin: 'https://bank.example',
+};
+const now = new Date('2026-03-04T05:06:00.000Z');
+
+describe('recovery and alert emails', () => {
+  it('welcome: the account number, how to log in, and the name escaped in the HTML', () => {
+    const mail = renderWelcome(
+      {
+        to: 'a@example.com',
+        now,
+        firstName: '<b>Eve</b>\r\nBcc: x@evil.example',
+        accountNumber: '40912345678',
+      },
+      brand,
+    );
+    expect(mail.subject).toBe('Welcome to Larkspur Bank: your account number');
+    expect(mail.text).toContain('40912345678');
+    expect(mail.text).toContain('https://bank.example/login');
+    expect(mail.html).toContain('40912345678');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+    expect(mail.params).toMatchObject({ account_number: '40912345678', to_email: 'a@example.com' });
+  });
+
+  it('account-number reminder carries the number', () => {
+    const mail = renderAccountNumberReminder(
+      { to: 'a@example.com', now, firstName: 'Ann', accountNumber: '40987654321' },
+      brand,
+    );
+    expect(mail.template).toBe('account-number-reminder');
+    expect(mail.text).toContain('40987654321');
+  });
+
+  it("codes keep SPEC §7's subject and say what they are for", () => {
+    const reset = renderPasswordResetCode(
+      { to: 'a@example.com', now, code: '123456', validForMinutes: 5, byStaff: false },
+      brand,
+    );
+    expect(reset.subject).toBe('Your Larkspur Bank Verification Code: 123456');
+    expect(reset.text).toContain('choose a new password');
+    expect(reset.text).toContain('valid for 5 minutes');
+    const byStaff = renderPasswordResetCode(
+      { to: 'a@example.com', now, code: '123456', validForMinutes: 5, byStaff: true },
+      brand,
+    );
+    expect(byStaff.text).toContain('https://bank.example/forgot-password');
+    const change = renderEmailChangeCode(
+      { to: 'new@example.com', now, code: '654321', validForMinutes: 5 },
+      brand,
+    );
+    expect(change.subject).toBe('Your Larkspur Bank Verification Code: 654321');
+    expect(change.text).toContain('read this code to the person you are speaking with');
+  });
+
+  it('alerts say what changed, when, and never the whole new address or number', () => {
+    const password = renderPasswordChangedAlert({ to: 'a@example.com', now, how: 'reset' }, brand);
+    expect(password.subject).toBe('Larkspur Bank: your password was changed');
+    expect(password.text).toContain('Mar 4, 2026, 5:06 AM UTC');
+    const email = renderContactChangedAlert(
+      {
+        to: 'old@example.com',
+        now,
+        field: 'email',
+        newValueMasked: maskEmail('jane.doe@example.com'),
+        byStaff: true,
+        toOldAddress: true,
+      },
+      brand,
+    );
+    expect(email.subject).toBe('Larkspur Bank: your email address was changed');
+    expect(email.text).toContain('j•••e@example.com');
+    expect(email.text).not.toContain('jane.doe@');
+    expect(email.text).toContain('this old address too');
+    const phone = renderContactChangedAlert(
+      {
+        to: 'a@example.com',
+        now,
+        field: 'phone',
+        newValueMasked: maskPhone('+1 (415) 555-0142'),
+        byStaff: false,
+      },
+      brand,
+    );
+    expect(phone.text).toContain('a number ending 0142');
+    expect(phone.text).not.toContain('555');
+  });
+
+  it('masks short addresses too', () => {
+    expect(maskEmail('ab@example.com')).toBe('a•••@example.com');
+    expect(maskEmail('nonsense')).toBe('•••');
+  });
+});

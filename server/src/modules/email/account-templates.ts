@@ -1,0 +1,240 @@
+import type { EmailTemplateName, RenderedEmail } from './transport';
+import { bodies, formatAlertDate, oneLine, renderVerificationCode, type EmailBrand } from './templates';
+
+/**
+ * The emails of getting back in and of security alerts (issue 17, decisions 0130–0134): the welcome
+ * mail, the account-number reminder, the reset and email-change codes, and the alerts that a
+ * password, email address or phone number changed. None of them carries a secret other than the
+ * code a code email exists for; none says where a change came from beyond "you" or "our staff".
+ */
+
+export const WELCOME_TEMPLATE = 'welcome' satisfies EmailTemplateName;
+export const ACCOUNT_NUMBER_REMINDER_TEMPLATE = 'account-number-reminder' satisfies EmailTemplateName;
+export const PASSWORD_CHANGED_TEMPLATE = 'password-changed-alert' satisfies EmailTemplateName;
+export const CONTACT_CHANGED_TEMPLATE = 'contact-changed-alert' satisfies EmailTemplateName;
+
+interface Base {
+  to: string;
+  now: Date;
+}
+
+const year = (now: Date) => String(now.getUTCFullYear());
+const NEVER_ASK = 'We never ask for your password or codes by email, phone or chat.';
+
+function securityAlert(
+  template: RenderedEmail['template'],
+  input: Base,
+  brand: EmailBrand,
+  parts: { title: string; before: string[]; after: string[] },
+): RenderedEmail {
+  const subject = oneLine(`${brand.bankName}: ${parts.title.toLowerCase()}`);
+  const loginUrl = `${brand.publicOrigin}/login`;
+  return {
+    template,
+    subject,
+    ...bodies({
+      brand,
+      title: parts.title,
+      year: year(input.now),
+      paragraphsBefore: parts.before,
+      rows: [{ label: 'When', value: formatAlertDate(input.now) }],
+      paragraphsAfter: parts.after,
+    }),
+    params: {
+      to_email: input.to,
+      subject,
+      login_url: loginUrl,
+      year: year(input.now),
+      from_name: brand.fromName,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Welcome (sign-up): the account number and how to log in with it.
+
+export interface WelcomeInput extends Base {
+  firstName: string;
+  accountNumber: string;
+}
+
+export function renderWelcome(input: WelcomeInput, brand: EmailBrand): RenderedEmail {
+  const subject = oneLine(`Welcome to ${brand.bankName}: your account number`);
+  const loginUrl = `${brand.publicOrigin}/login`;
+  return {
+    template: WELCOME_TEMPLATE,
+    subject,
+    ...bodies({
+      brand,
+      title: `Welcome to ${brand.bankName}`,
+      year: year(input.now),
+      paragraphsBefore: [
+        `Hello ${oneLine(input.firstName)}, your ${brand.bankName} account is open. Your account number is:`,
+      ],
+      highlight: input.accountNumber,
+      paragraphsAfter: [
+        `To log in, go to ${loginUrl} and enter this account number (not your email address) and the password you chose.`,
+        'Keep this number: you need it to log in and to receive money. If you forget it, choose "Forgot your account number?" on the log-in page and we will email it to this address.',
+        NEVER_ASK,
+      ],
+    }),
+    params: {
+      to_email: input.to,
+      subject,
+      name: input.firstName,
+      account_number: input.accountNumber,
+      login_url: loginUrl,
+      year: year(input.now),
+      from_name: brand.fromName,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account-number reminder (forgot account number).
+
+export function renderAccountNumberReminder(input: WelcomeInput, brand: EmailBrand): RenderedEmail {
+  const subject = oneLine(`${brand.bankName}: your account number`);
+  const loginUrl = `${brand.publicOrigin}/login`;
+  return {
+    template: ACCOUNT_NUMBER_REMINDER_TEMPLATE,
+    subject,
+    ...bodies({
+      brand,
+      title: 'Your account number',
+      year: year(input.now),
+      paragraphsBefore: [
+        `Hello ${oneLine(input.firstName)}, someone (we hope you) asked for the account number of the ${brand.bankName} account that uses this email address. It is:`,
+      ],
+      highlight: input.accountNumber,
+      paragraphsAfter: [
+        `Log in with it and your password at ${loginUrl}. Forgot the password too? Choose "Forgot your password?" there.`,
+        'If you did not ask for this, you need not do anything: an account number alone does not let anyone log in.',
+        NEVER_ASK,
+      ],
+    }),
+    params: {
+      to_email: input.to,
+      subject,
+      name: input.firstName,
+      account_number: input.accountNumber,
+      login_url: loginUrl,
+      year: year(input.now),
+      from_name: brand.fromName,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codes: the SPEC §7 subject ("Your {brand} Verification Code: {code}") with what they are for.
+
+export function renderPasswordResetCode(
+  input: Base & { code: string; validForMinutes: number; byStaff: boolean },
+  brand: EmailBrand,
+): RenderedEmail {
+  return renderVerificationCode(
+    {
+      ...input,
+      purposeLine: input.byStaff
+        ? `Our customer service sent you this code, as you asked, to choose a new password for your ${brand.bankName} account. Enter it on the "Forgot your password?" page (${brand.publicOrigin}/forgot-password):`
+        : `Use this code to choose a new password for your ${brand.bankName} account:`,
+      extraLines: [
+        'If you did not ask to reset your password, ignore this email: your password has not changed.',
+      ],
+    },
+    brand,
+  );
+}
+
+export function renderEmailChangeCode(
+  input: Base & { code: string; validForMinutes: number },
+  brand: EmailBrand,
+): RenderedEmail {
+  return renderVerificationCode(
+    {
+      ...input,
+      purposeLine: `Our customer service is changing the email address of your ${brand.bankName} account to this one. To confirm it, read this code to the person you are speaking with at ${brand.bankName}:`,
+      extraLines: [
+        'If you are not on the phone with us about your email address, do not give this code to anyone, and ignore this email.',
+      ],
+    },
+    brand,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security alerts.
+
+export type PasswordChangedHow = 'reset' | 'profile';
+
+export function renderPasswordChangedAlert(
+  input: Base & { how: PasswordChangedHow },
+  brand: EmailBrand,
+): RenderedEmail {
+  return securityAlert(PASSWORD_CHANGED_TEMPLATE, input, brand, {
+    title: 'Your password was changed',
+    before: [
+      input.how === 'reset'
+        ? `The password of your ${brand.bankName} account was just reset with a code sent to this address.`
+        : `The password of your ${brand.bankName} account was just changed from your profile.`,
+      input.how === 'reset'
+        ? 'Every device that was logged in has been logged out.'
+        : 'Every other device that was logged in has been logged out.',
+    ],
+    after: [
+      'If this was you, you need not do anything.',
+      `If it was not you, someone may have access to your email or your password: reset your password at ${brand.publicOrigin}/forgot-password and call our support straight away.`,
+      NEVER_ASK,
+    ],
+  });
+}
+
+export type ContactField = 'email' | 'phone';
+
+export function renderContactChangedAlert(
+  input: Base & {
+    field: ContactField;
+    /** The new value, masked (an address or number the reader may not own is never shown whole). */
+    newValueMasked: string;
+    byStaff: boolean;
+    /** True for the mail to the old address after an email change: it will get no more mail. */
+    toOldAddress?: boolean;
+  },
+  brand: EmailBrand,
+): RenderedEmail {
+  const what = input.field === 'email' ? 'email address' : 'phone number';
+  const who = input.byStaff ? 'by our customer service' : 'from your profile';
+  const before = [
+    `The ${what} of your ${brand.bankName} account was just changed ${who}, to ${input.newValueMasked}.`,
+  ];
+  if (input.toOldAddress) {
+    before.push(
+      'We are writing to this old address too, so you hear of the change. From now on, emails about your account go to the new address.',
+    );
+  }
+  return securityAlert(CONTACT_CHANGED_TEMPLATE, input, brand, {
+    title: `Your ${what} was changed`,
+    before,
+    after: [
+      'If this was you, you need not do anything.',
+      'If it was not you, call our support straight away: someone may be trying to take over your account.',
+      NEVER_ASK,
+    ],
+  });
+}
+
+/** "jane.doe@example.com" → "j•••e@example.com"; short local parts keep only their first letter. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  const local = email.slice(0, at);
+  const masked =
+    local.length <= 2 ? `${local[0] ?? ''}•••` : `${local[0] ?? ''}•••${local[local.length - 1] ?? ''}`;
+  return `${masked}${email.slice(at)}`;
+}
+
+/** "+1 415 555 0142" → "ending 0142". */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `a number ending ${digits.slice(-4)}`;
+}

@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminEmailChangeConfirmSchema,
+  adminEmailChangeStartResponseSchema,
+  adminEmailChangeStartSchema,
+  adminPasswordResetResponseSchema,
+  adminReasonOnlySchema,
+  adminUnlockResponseSchema,
+  errorEnvelopeSchema,
+  forgotAccountNumberSchema,
+  forgotPasswordSchema,
+  passwordResetDoneSchema,
+  recoveryAcceptedSchema,
+  resetPasswordSchema,
+} from '@larkspur/contract';
+import { AppError } from '../../lib/errors';
+import type { RecoveryService } from './recovery-service';
+
+/** Per-IP ceiling on the recovery forms (a per-instance backstop beside the per-customer throttles). */
+export const RECOVERY_RATE_LIMIT_PER_MINUTE = 10;
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const USER_ID_LENGTH_MAX = 64;
+const userParams = z.object({ id: z.string().max(USER_ID_LENGTH_MAX) });
+
+function userIdOf(params: { id: string }): string {
+  if (!UUID_PATTERN.test(params.id)) throw new AppError('USER_NOT_FOUND');
+  return params.id.toLowerCase();
+}
+
+/** The guest forms: POST /api/auth/password/forgot, /password/reset, /account-number/forgot. */
+export function recoveryRoutes(deps: { recovery: RecoveryService }): FastifyPluginAsyncZod {
+  const { recovery } = deps;
+  return async (app) => {
+    const limit = app.rateLimit({ max: RECOVERY_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+
+    app.post(
+      '/auth/password/forgot',
+      {
+        preHandler: limit,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Forgot password: an account number or email address; always 202 with the same body, matched or not. When it matches an active customer, a 6-digit code is emailed',
+          body: forgotPasswordSchema,
+          response: { 202: recoveryAcceptedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await recovery.forgotPassword(request.body.identifier, { ip: request.ip });
+        reply.header('Cache-Control', 'no-store');
+        return reply.status(202).send({ ok: true as const });
+      },
+    );
+
+    app.post(
+      '/auth/password/reset',
+      {
+        preHandler: limit,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Set a new password with the emailed code; every session of the customer ends and a "password changed" email goes out',
+          body: resetPasswordSchema,
+          response: { 200: passwordResetDoneSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { identifier, code, newPassword } = request.body;
+        await recovery.resetPassword({ identifier, code, newPassword }, { ip: request.ip });
+        reply.header('Cache-Control', 'no-store');
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/auth/account-number/forgot',
+      {
+        preHandler: limit,
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Forgot account number: an email address; always 202 with the same body. When it is a customer's, the account number is emailed to it",
+          body: forgotAccountNumberSchema,
+          response: { 202: recoveryAcceptedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await recovery.forgotAccountNumber(request.body.email, { ip: request.ip });
+        reply.header('Cache-Control', 'no-store');
+        return reply.status(202).send({ ok: true as const });
+      },
+    );
+  };
+}
+
+/**
+ * The back office's help (registered inside the admin area, whose hook has checked the role):
+ * a reset code, an unlock, an email change confirmed by a code to the new address. Each needs a
+ * reason, kept in the audit log.
+ */
+export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): FastifyPluginAsyncZod {
+  const { recovery } = deps;
+  return async (app) => {
+    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return { userId: request.auth.userId, ip: request.ip };
+    };
+    const adminErrors = { ...errors, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+    app.post(
+      '/users/:id/password-reset',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Email the customer a password-reset code (to their own address; the admin never sees it), with a reason',
+          params: userParams,
+          body: adminReasonOnlySchema,
+          response: { 200: adminPasswordResetResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const sent = await recovery.adminSendResetCode(
+          actorOf(request),
+          userIdOf(request.params),
+          request.body.reason,
+        );
+        return { ok: true as const, email: sent.email, expiresAt: sent.expiresAt.toISOString() };
+      },
+    );
+
+    app.post(
+      '/users/:id/unlock',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            "Lift a customer's sign-in lock (back-off or hard lock) and reset-code lock, with a reason",
+          params: userParams,
+          body: adminReasonOnlySchema,
+          response: { 200: adminUnlockResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const result = await recovery.adminUnlock(
+          actorOf(request),
+          userIdOf(request.params),
+          request.body.reason,
+        );
+        return { ok: true as const, wasLocked: result.wasLocked };
+      },
+    );
+
+    app.post(
+      '/users/:id/email-change',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Start changing a customer's email: a code goes to the new address, with a reason",
+          params: userParams,
+          body: adminEmailChangeStartSchema,
+          response: { 200: adminEmailChangeStartResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const started = await recovery.adminStartEmailChange(
+          actorOf(request),
+          userIdOf(request.params),
+          request.body,
+        );
+        return { ok: true as const, newEmail: started.newEmail, expiresAt: started.expiresAt.toISOString() };
+      },
+    );
+
+    app.post(
+      '/users/:id/email-change/confirm',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Confirm the email change with the code the customer reads from the new mailbox; alerts go to the old and the new address',
+          params: userParams,
+          body: adminEmailChangeConfirmSchema,
+          response: { 200: z.object({ ok: z.literal(true) }), ...adminErrors },
+        },
+      },
+      async (request) => {
+        await recovery.adminConfirmEmailChange(actorOf(request), userIdOf(request.params), request.body);
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,454 @@
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { identities, loginThrottles, profiles } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { AuditLog } from '../audit/audit-log';
+import { accountKey, type LoginThrottle, type ThrottleKey } from '../auth/login-throttle';
+import type { SessionStore } from '../auth/session-store';
+import {
+  OTP_TTL_MS,
+  normaliseEmail,
+  renderAccountNumberReminder,
+  renderEmailChangeCode,
+  renderPasswordResetCode,
+  type EmailBrand,
+  type OtpService,
+  type OtpVerifyResult,
+  type Outbox,
+} from '../email/index';
+import type { UserService } from '../users/user-service';
+import type { SecurityAlerts } from './security-alerts';
+
+/**
+ * Getting back in (issue 17, decisions 0130–0134): forgot password, forgot account number, and the
+ * back office's help. The two guest forms answer alike whether or not anything matched, and do
+ * the same steps either way (decision 0130): one lookup query, a code generated and hashed, one
+ * throttled code row, one audit row; only the outbox row for the email exists when there is
+ * someone to send it to.
+ */
+
+/** Wrong reset codes for one customer before each further one backs off (doubling, up to an hour). */
+export const RESET_FAILURES_FREE = 10;
+/** Wrong reset codes in a row (since the last good one) after which resets stop for RESET_HARD_LOCK_MS. */
+export const RESET_FAILURES_HARD_LIMIT = 50;
+export const RESET_HARD_LOCK_MS = 24 * 3_600_000;
+/** At most one account-number reminder to an address in this period: the form cannot flood a mailbox. */
+export const ACCOUNT_NUMBER_REMINDER_INTERVAL_MS = 10 * 60_000;
+
+/** Guessing reset codes for one key (a customer's address, or an unmatched identifier). */
+export const resetKey = (key: string): ThrottleKey => ({
+  key: `reset:${key}`,
+  failuresFree: RESET_FAILURES_FREE,
+  hardLimit: RESET_FAILURES_HARD_LIMIT,
+  hardLockMs: RESET_HARD_LOCK_MS,
+  notifyOwner: false,
+});
+
+const reminderKey = (email: string) => `acctno-reminder:${email}`;
+
+export interface RecoveryContext {
+  ip: string;
+}
+
+export interface AdminActor {
+  userId: string;
+  ip: string;
+}
+
+export interface RecoveryService {
+  forgotPassword(identifier: string, ctx: RecoveryContext): Promise<void>;
+  resetPassword(
+    input: { identifier: string; code: string; newPassword: string },
+    ctx: RecoveryContext,
+  ): Promise<void>;
+  forgotAccountNumber(email: string, ctx: RecoveryContext): Promise<void>;
+  adminSendResetCode(
+    actor: AdminActor,
+    userId: string,
+    reason: string,
+  ): Promise<{ email: string; expiresAt: Date }>;
+  adminUnlock(actor: AdminActor, userId: string, reason: string): Promise<{ wasLocked: boolean }>;
+  adminStartEmailChange(
+    actor: AdminActor,
+    userId: string,
+    input: { newEmail: string; reason: string },
+  ): Promise<{ newEmail: string; expiresAt: Date }>;
+  adminConfirmEmailChange(
+    actor: AdminActor,
+    userId: string,
+    input: { newEmail: string; code: string; reason: string },
+  ): Promise<void>;
+  /** Until when a customer's sign-in (or reset) is backed off or shut; null when it is not. */
+  lockedUntil(userId: string): Promise<Date | null>;
+}
+
+interface Target {
+  userId: string;
+  email: string;
+  firstName: string;
+  accountNumber: string | null;
+  role: 'user' | 'admin';
+  status: 'active' | 'suspended' | 'closed';
+}
+
+function otpError(result: Exclude<OtpVerifyResult, { status: 'ok' }>): AppError {
+  if (result.status === 'expired') return new AppError('OTP_EXPIRED', { field: 'code' });
+  if (result.status === 'too_many_attempts') return new AppError('OTP_ATTEMPTS_EXCEEDED', { field: 'code' });
+  return new AppError('OTP_INVALID', { field: 'code' });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  return cause?.code === '23505';
+}
+
+export function createRecoveryService(deps: {
+  db: Database;
+  clock: Clock;
+  users: UserService;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  otp: OtpService;
+  outbox: Outbox;
+  audit: AuditLog;
+  brand: EmailBrand;
+  alerts: SecurityAlerts;
+}): RecoveryService {
+  const { db, clock, users, sessions, throttle, otp, outbox, audit, brand, alerts } = deps;
+  const validForMinutes = OTP_TTL_MS / 60_000;
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+  const targetColumns = {
+    userId: identities.id,
+    email: identities.email,
+    firstName: profiles.firstName,
+    accountNumber: profiles.accountNumber,
+    role: profiles.role,
+    status: profiles.status,
+  };
+
+  /** One query whatever was typed: an address (has an @) or an account number. */
+  async function findByIdentifier(identifier: string): Promise<Target | null> {
+    const typed = identifier.trim();
+    const where = typed.includes('@')
+      ? eq(identities.email, normaliseEmail(typed))
+      : eq(profiles.accountNumber, typed);
+    const rows = await db
+      .select(targetColumns)
+      .from(identities)
+      .innerJoin(profiles, eq(profiles.userId, identities.id))
+      .where(where)
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async function findById(tx: DbOrTx, userId: string, lock = false): Promise<Target | null> {
+    const query = tx
+      .select(targetColumns)
+      .from(identities)
+      .innerJoin(profiles, eq(profiles.userId, identities.id))
+      .where(eq(identities.id, userId))
+      .limit(1);
+    const rows = lock ? await query.for('update', { of: profiles }) : await query;
+    return rows[0] ?? null;
+  }
+
+  /** Only an active customer can be helped back in; staff recover through staff management (issue 19). */
+  const canReset = (target: Target | null): target is Target =>
+    target !== null && target.role === 'user' && target.status === 'active';
+
+  /** The key a reset code is issued under: the customer's address, or what was typed (a decoy). */
+  const resetCodeKey = (target: Target | null, identifier: string) =>
+    canReset(target) ? target.email : `unmatched:${normaliseEmail(identifier)}`;
+
+  /** A customer of the directory (never an admin: SPEC §6), as unknown as a missing one otherwise. */
+  async function customerOf(tx: DbOrTx, userId: string, lock = false): Promise<Target> {
+    const target = await findById(tx, userId, lock);
+    if (!target || target.role !== 'user') throw new AppError('USER_NOT_FOUND');
+    return target;
+  }
+
+  /** Takes the one slot a period for a key (one statement: two requests at once cannot both win). */
+  async function claimSlot(key: string, intervalMs: number): Promise<boolean> {
+    const now = clock.now();
+    const since = new Date(now.getTime() - intervalMs);
+    const t = loginThrottles;
+    const rows = await db
+      .insert(t)
+      .values({ key, windowStartedAt: now, notifiedAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: { notifiedAt: now, updatedAt: now },
+        setWhere: sql`${t.notifiedAt} is null or ${t.notifiedAt} <= ${at(since)}`,
+      })
+      .returning({ key: t.key });
+    return rows.length > 0;
+  }
+
+  /** Every throttle key that can keep this customer out: sign-in buckets and reset guesses. */
+  function lockKeys(target: Target) {
+    const acct = target.accountNumber ? accountKey(target.accountNumber).key : null;
+    const conditions = [eq(loginThrottles.key, resetKey(target.email).key)];
+    if (acct) {
+      conditions.push(eq(loginThrottles.key, acct));
+      conditions.push(sql`left(${loginThrottles.key}, ${acct.length + 1}::int) = ${`${acct}:`}`);
+    }
+    return or(...conditions);
+  }
+
+  async function lockedUntilOf(target: Target): Promise<Date | null> {
+    const rows = await db
+      .select({ until: sql<string | null>`max(${loginThrottles.lockedUntil})` })
+      .from(loginThrottles)
+      .where(and(lockKeys(target), gt(loginThrottles.lockedUntil, clock.now())));
+    const until = rows[0]?.until;
+    return until ? new Date(until) : null;
+  }
+
+  return {
+    async forgotPassword(identifier, ctx) {
+      const target = await findByIdentifier(identifier);
+      const eligible = canReset(target);
+      const key = resetCodeKey(target, identifier);
+      const now = clock.now();
+      // Issued either way; within the resend interval quietly not, either way (no 429 that only
+      // a real customer could cause). The email exists only when there is someone to send it to.
+      const issued = await otp.issueQueued(
+        'password_reset',
+        key,
+        async (tx, code) => {
+          const to = eligible ? target.email : key;
+          const message = renderPasswordResetCode({ to, now, code, validForMinutes, byStaff: false }, brand);
+          if (eligible) await outbox.enqueueEmail(tx, { to, ...message });
+        },
+        'skip',
+      );
+      await audit.record(db, {
+        action: 'auth.password_reset.requested',
+        outcome: eligible ? 'success' : 'failure',
+        subjectType: 'user',
+        subjectId: eligible ? target.userId : null,
+        ip: ctx.ip,
+        reason: !eligible
+          ? target
+            ? `not an active customer`
+            : 'no match'
+          : issued
+            ? null
+            : 'resend too soon',
+      });
+      if (issued && eligible) alerts.nudge();
+    },
+
+    async resetPassword({ identifier, code, newPassword }, ctx) {
+      const target = await findByIdentifier(identifier);
+      const key = resetCodeKey(target, identifier);
+      const guesses = resetKey(key);
+      const fail = async (reason: string, error: AppError): Promise<never> => {
+        await audit.record(db, {
+          action: 'auth.password_reset',
+          outcome: 'failure',
+          subjectType: 'user',
+          subjectId: canReset(target) ? target.userId : null,
+          ip: ctx.ip,
+          reason,
+        });
+        throw error;
+      };
+      // Counted before the code is checked: a burst of guesses cannot outrun the count.
+      const claim = await throttle.claim([guesses]);
+      if (!claim.allowed) return fail('backed off', new AppError('RECOVERY_BACKED_OFF'));
+      const result = await otp.verifyCode('password_reset', key, code);
+      if (result.status !== 'ok') return fail(result.status, otpError(result));
+      if (!canReset(target)) return fail('no match', otpError({ status: 'invalid' }));
+      await throttle.reset(guesses);
+      const passwordHash = await hashPassword(newPassword);
+      const accountNumber = await db.transaction(async (tx) => {
+        // Suspended or closed since the code went out: the code no longer helps.
+        const current = await findById(tx, target.userId, true);
+        if (!canReset(current)) throw new AppError('OTP_INVALID', { field: 'code' });
+        await users.setPasswordHash(tx, target.userId, passwordHash);
+        // Every session ends, this browser's too (it was not signed in): live streams with them.
+        await sessions.revokeAllForUser(tx, target.userId);
+        await audit.record(tx, {
+          action: 'auth.password_reset',
+          outcome: 'success',
+          actorId: target.userId,
+          actorRole: 'user',
+          subjectType: 'user',
+          subjectId: target.userId,
+          ip: ctx.ip,
+        });
+        await alerts.passwordChanged(tx, target.userId, 'reset');
+        return current.accountNumber;
+      });
+      alerts.nudge();
+      // The owner proved their mailbox and replaced the password: guesses at the old one are moot.
+      if (accountNumber) await throttle.resetAccount(accountNumber);
+    },
+
+    async forgotAccountNumber(rawEmail, ctx) {
+      const email = normaliseEmail(rawEmail);
+      const target = await findByIdentifier(email);
+      const eligible = target !== null && target.role === 'user' && target.status !== 'closed';
+      // The slot is taken either way, so both paths write the same row.
+      const slot = await claimSlot(reminderKey(email), ACCOUNT_NUMBER_REMINDER_INTERVAL_MS);
+      const message = renderAccountNumberReminder(
+        {
+          to: email,
+          now: clock.now(),
+          firstName: target?.firstName ?? '',
+          accountNumber: target?.accountNumber ?? '',
+        },
+        brand,
+      );
+      const send = eligible && slot && target.accountNumber !== null;
+      await db.transaction(async (tx) => {
+        if (send) await outbox.enqueueEmail(tx, { to: email, ...message });
+        await audit.record(tx, {
+          action: 'auth.account_number.requested',
+          outcome: eligible ? 'success' : 'failure',
+          subjectType: 'user',
+          subjectId: eligible ? target.userId : null,
+          ip: ctx.ip,
+          reason: !eligible ? 'no match' : slot ? null : 'reminder sent too recently',
+        });
+      });
+      if (send) alerts.nudge();
+    },
+
+    async adminSendResetCode(actor, userId, reason) {
+      const target = await customerOf(db, userId);
+      if (target.status !== 'active') throw new AppError('ACCOUNT_NOT_ACTIVE');
+      const now = clock.now();
+      const issued = await otp.issueQueued(
+        'password_reset',
+        target.email,
+        async (tx, code) => {
+          const message = renderPasswordResetCode(
+            { to: target.email, now, code, validForMinutes, byStaff: true },
+            brand,
+          );
+          await outbox.enqueueEmail(tx, { to: target.email, ...message });
+          await audit.record(tx, {
+            action: 'admin.password_reset_sent',
+            outcome: 'success',
+            actorId: actor.userId,
+            actorRole: 'admin',
+            subjectType: 'user',
+            subjectId: userId,
+            ip: actor.ip,
+            reason,
+          });
+        },
+        'refuse',
+      );
+      if (!issued) throw new AppError('RATE_LIMITED');
+      alerts.nudge();
+      return { email: target.email, expiresAt: issued.expiresAt };
+    },
+
+    async adminUnlock(actor, userId, reason) {
+      const target = await customerOf(db, userId);
+      const until = await lockedUntilOf(target);
+      await db.transaction(async (tx) => {
+        await tx.delete(loginThrottles).where(lockKeys(target));
+        await audit.record(tx, {
+          action: 'admin.sign_in_unlock',
+          outcome: 'success',
+          actorId: actor.userId,
+          actorRole: 'admin',
+          subjectType: 'user',
+          subjectId: userId,
+          ip: actor.ip,
+          reason,
+          details: { wasLocked: until !== null, lockedUntil: until?.toISOString() ?? null },
+        });
+      });
+      return { wasLocked: until !== null };
+    },
+
+    async adminStartEmailChange(actor, userId, { newEmail: rawEmail, reason }) {
+      const newEmail = normaliseEmail(rawEmail);
+      const target = await customerOf(db, userId);
+      if (target.email === newEmail) throw new AppError('EMAIL_UNCHANGED', { field: 'newEmail' });
+      if (await users.emailExists(newEmail)) throw new AppError('EMAIL_IN_USE', { field: 'newEmail' });
+      const now = clock.now();
+      const issued = await otp.issueQueued(
+        'email_change',
+        `${userId}>${newEmail}`,
+        async (tx, code) => {
+          const message = renderEmailChangeCode({ to: newEmail, now, code, validForMinutes }, brand);
+          await outbox.enqueueEmail(tx, { to: newEmail, ...message });
+          await audit.record(tx, {
+            action: 'admin.email_change.code_sent',
+            outcome: 'success',
+            actorId: actor.userId,
+            actorRole: 'admin',
+            subjectType: 'user',
+            subjectId: userId,
+            ip: actor.ip,
+            reason,
+            details: { newEmail },
+          });
+        },
+        'refuse',
+      );
+      if (!issued) throw new AppError('RATE_LIMITED');
+      alerts.nudge();
+      return { newEmail, expiresAt: issued.expiresAt };
+    },
+
+    async adminConfirmEmailChange(actor, userId, { newEmail: rawEmail, code, reason }) {
+      const newEmail = normaliseEmail(rawEmail);
+      await customerOf(db, userId);
+      const result = await otp.verifyCode('email_change', `${userId}>${newEmail}`, code);
+      if (result.status !== 'ok') {
+        await audit.record(db, {
+          action: 'admin.email_change',
+          outcome: 'failure',
+          actorId: actor.userId,
+          actorRole: 'admin',
+          subjectType: 'user',
+          subjectId: userId,
+          ip: actor.ip,
+          reason: `${result.status} code; ${reason}`,
+        });
+        throw otpError(result);
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const target = await customerOf(tx, userId, true);
+          if (target.email === newEmail) throw new AppError('EMAIL_UNCHANGED', { field: 'newEmail' });
+          await tx.update(identities).set({ email: newEmail }).where(eq(identities.id, userId));
+          await tx.update(profiles).set({ updatedAt: clock.now() }).where(eq(profiles.userId, userId));
+          await audit.record(tx, {
+            action: 'admin.email_change',
+            outcome: 'success',
+            actorId: actor.userId,
+            actorRole: 'admin',
+            subjectType: 'user',
+            subjectId: userId,
+            ip: actor.ip,
+            reason,
+            details: { before: { email: target.email }, after: { email: newEmail } },
+          });
+          await alerts.emailChanged(tx, { oldEmail: target.email, newEmail, byStaff: true });
+        });
+      } catch (error) {
+        // Taken by a sign-up between the code and the confirmation: the unique index says so.
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_IN_USE', { field: 'newEmail' });
+        throw error;
+      }
+      alerts.nudge();
+      users.profilesChanged([userId]);
+    },
+
+    async lockedUntil(userId) {
+      const target = await findById(db, userId);
+      return target ? lockedUntilOf(target) : null;
+    },
+  };
+}

@@ -1,0 +1,270 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  OTP_CODE_LENGTH,
+  REASON_LENGTH_MAX,
+  adminEmailChangeStartSchema,
+  otpCodeSchema,
+  reasonSchema,
+  type AdminEmailChangeStartInput,
+  type AdminUserDetail,
+} from '@larkspur/contract';
+import { FormAlert, InfoNote } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextField } from '@/components/ui/form-field';
+import { messageFor } from '@/lib/api-client';
+import { reportFormError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import {
+  useConfirmEmailChange,
+  useSendPasswordReset,
+  useStartEmailChange,
+  useUnlockSignIn,
+} from '../api/customer-service';
+import { formatDateTime } from './format';
+
+type Action = 'reset' | 'unlock';
+
+const actionText: Record<Action, { title: string; description: string; confirm: string }> = {
+  reset: {
+    title: 'Send a password-reset code?',
+    description:
+      'A 6-digit code, valid for 5 minutes, goes to the customer’s own email address. You never see it: the customer enters it on the “Forgot your password?” page with a new password, and every device they were logged in on is logged out.',
+    confirm: 'Send code',
+  },
+  unlock: {
+    title: 'Unlock sign-in?',
+    description:
+      'Failed log-ins and reset codes on this account are forgotten, so the customer can log in at once. Only do this once you have verified who you are speaking to.',
+    confirm: 'Unlock',
+  },
+};
+
+/**
+ * "Sign-in and recovery" in a customer's file (issue 17): whether sign-in is locked, and the
+ * back office's help — a reset code, an unlock, an email change confirmed by a code the customer
+ * reads from the new mailbox (decision 0133). Every action takes a reason for the audit log.
+ */
+export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
+  const { profile, signInLockedUntil } = detail;
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<{ action: Action; reason: string } | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const reset = useSendPasswordReset(profile.uid);
+  const unlock = useUnlockSignIn(profile.uid);
+  const active = profile.status === 'active';
+
+  const review = (action: Action) => {
+    const checked = reasonSchema.safeParse(reason);
+    setReasonError(checked.success ? undefined : checked.error.issues[0]?.message);
+    if (!checked.success) return;
+    setServerError(null);
+    setConfirming({ action, reason: checked.data });
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const done = () => {
+      setConfirming(null);
+      setReason('');
+    };
+    const onError = (error: unknown) => setServerError(messageFor(error));
+    if (confirming.action === 'reset') {
+      reset.mutate(confirming.reason, {
+        onSuccess: (sent) => {
+          toast.success(`A reset code is on its way to ${sent.email}.`);
+          done();
+        },
+        onError,
+      });
+    } else {
+      unlock.mutate(confirming.reason, {
+        onSuccess: (result) => {
+          toast.success(result.wasLocked ? 'Sign-in unlocked.' : 'Sign-in was not locked; nothing to lift.');
+          done();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-900" data-testid="sign-in-lock">
+        {signInLockedUntil ? (
+          <>
+            <strong>Sign-in is locked</strong> after failed attempts, until{' '}
+            {formatDateTime(signInLockedUntil)}.
+          </>
+        ) : (
+          'Sign-in is not locked.'
+        )}
+      </p>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          review('reset');
+        }}
+      >
+        <TextField
+          label="Reason for helping"
+          hint="For example how you verified who you are speaking to. Kept in the audit log."
+          maxLength={REASON_LENGTH_MAX}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
+          error={reasonError}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="secondary" disabled={!active}>
+            Send password-reset code
+          </Button>
+          <Button variant={signInLockedUntil ? 'primary' : 'secondary'} onClick={() => review('unlock')}>
+            Unlock sign-in
+          </Button>
+        </div>
+        {!active ? (
+          <p className="text-sm text-slate-700">
+            Reset codes go only to active accounts: reactivate it first.
+          </p>
+        ) : null}
+      </form>
+      <EmailChangeForm userId={profile.uid} currentEmail={profile.email} />
+      {confirming ? (
+        <ConfirmDialog
+          title={actionText[confirming.action].title}
+          description={actionText[confirming.action].description}
+          confirmLabel={actionText[confirming.action].confirm}
+          pending={reset.isPending || unlock.isPending}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(null)}
+        >
+          <dl className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+            <dt className="text-slate-700">Reason</dt>
+            <dd className="font-medium break-words text-slate-900">{confirming.reason}</dd>
+          </dl>
+          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+const codeSchema = z.object({ code: otpCodeSchema });
+type CodeValues = z.infer<typeof codeSchema>;
+
+/**
+ * Changing the email: the new address and a reason → a code goes to the new address → the
+ * customer, on the phone, reads it out and the clerk types it here (decision 0133).
+ */
+function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmail: string }) {
+  const [sent, setSent] = useState<{ newEmail: string; reason: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const start = useStartEmailChange(userId);
+  const confirm = useConfirmEmailChange(userId);
+  const startForm = useForm<AdminEmailChangeStartInput>({
+    resolver: zodResolver(adminEmailChangeStartSchema),
+    mode: 'onTouched',
+    defaultValues: { newEmail: '', reason: '' },
+  });
+  const codeForm = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
+
+  const submitStart = startForm.handleSubmit((values) => {
+    setFormError(null);
+    start.mutate(values, {
+      onSuccess: (result) => {
+        setSent({ newEmail: result.newEmail, reason: values.reason.trim() });
+        codeForm.reset({ code: '' });
+      },
+      onError: (error) =>
+        setFormError(
+          reportFormError(error, { setError: startForm.setError, fields: ['newEmail', 'reason'] }),
+        ),
+    });
+  });
+
+  const submitCode = codeForm.handleSubmit(({ code }) => {
+    if (!sent) return;
+    setFormError(null);
+    confirm.mutate(
+      { newEmail: sent.newEmail, code, reason: sent.reason },
+      {
+        onSuccess: () => {
+          toast.success(`The email address is now ${sent.newEmail}. Both addresses were told.`);
+          setSent(null);
+          startForm.reset({ newEmail: '', reason: '' });
+        },
+        onError: (error) =>
+          setFormError(reportFormError(error, { setError: codeForm.setError, fields: ['code'] })),
+      },
+    );
+  });
+
+  return (
+    <section aria-labelledby={`email-change-${userId}`} className="space-y-4 border-t border-slate-200 pt-4">
+      <h3 id={`email-change-${userId}`} className="text-base font-semibold text-slate-900">
+        Change the email address
+      </h3>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {sent ? (
+        <form noValidate className="space-y-4" onSubmit={(event) => void submitCode(event)}>
+          <InfoNote>
+            <p>
+              We emailed a code to <strong className="break-all">{sent.newEmail}</strong>. Ask the customer to
+              read it to you; the address changes from {currentEmail} once you enter it.
+            </p>
+          </InfoNote>
+          <TextField
+            label={`${OTP_CODE_LENGTH}-digit code from the customer`}
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={OTP_CODE_LENGTH}
+            className="max-w-xs"
+            error={codeForm.formState.errors.code?.message}
+            {...codeForm.register('code')}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" pending={confirm.isPending}>
+              Confirm new email
+            </Button>
+            <Button variant="secondary" onClick={() => setSent(null)} disabled={confirm.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form noValidate className="space-y-4" onSubmit={(event) => void submitStart(event)}>
+          <TextField
+            label="New email address"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            error={startForm.formState.errors.newEmail?.message}
+            {...startForm.register('newEmail')}
+          />
+          <TextField
+            label="Reason for the email change"
+            maxLength={REASON_LENGTH_MAX}
+            error={startForm.formState.errors.reason?.message}
+            {...startForm.register('reason')}
+          />
+          <Button type="submit" variant="secondary" pending={start.isPending}>
+            Send code to the new address
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
