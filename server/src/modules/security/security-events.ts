@@ -28,7 +28,12 @@ export const SECURITY_ACTION_PREFIXES = [
 ] as const;
 
 /** Staff actions about a customer that the customer sees (without the staff's reason). */
-export const STAFF_ACTIONS_SHOWN = ['admin.user_update'] as const;
+export const STAFF_ACTIONS_SHOWN = [
+  'admin.user_update',
+  'admin.password_reset_sent',
+  'admin.sign_in_unlock',
+  'admin.email_change',
+] as const;
 
 /** Staff sign-in steps: never a customer's (a customer has no such rows), and noise if ever. */
 export const ACTIONS_NEVER_SHOWN = [
@@ -141,6 +146,22 @@ export function describeAuditRow(row: AuditRowForEvent): EventWords {
         title: 'Your details were updated by the bank',
         detail: changedFields(details),
       };
+    case 'auth.password_reset':
+      return outcome === 'success'
+        ? { kind: 'password-reset', title: 'Password reset with an emailed code', detail: null }
+        : { kind: 'other', title: 'Password reset refused: the code was wrong or expired', detail: null };
+    case 'auth.password_reset.requested':
+      return { kind: 'other', title: 'Password reset code requested', detail: null };
+    case 'auth.account_number.requested':
+      return { kind: 'other', title: 'Account number reminder requested', detail: null };
+    case 'admin.password_reset_sent':
+      return { kind: 'other', title: 'The bank sent you a password reset code', detail: null };
+    case 'admin.sign_in_unlock':
+      return { kind: 'other', title: 'The bank unlocked your sign-in', detail: null };
+    case 'admin.email_change':
+      return outcome === 'success'
+        ? { kind: 'email-changed', title: 'Your email address was changed by the bank', detail: null }
+        : { kind: 'other', title: 'An email change by the bank was refused', detail: null };
     case 'card.freeze':
       return { kind: 'card-frozen', title: 'Card frozen', detail: cardDetail(details) };
     case 'card.unfreeze':

@@ -555,6 +555,17 @@ describe('words for devices, places and events', () => {
     expect(placeOfIp(null)).toBeNull();
   });
 
+  it('names the recovery and back-office help actions in words (issue 17), a refused one never as done', () => {
+    const words = (action: string, outcome: 'success' | 'failure' = 'success') =>
+      describeAuditRow({ action, outcome, actorRole: 'admin', details: null });
+    expect(words('auth.password_reset')).toMatchObject({ kind: 'password-reset' });
+    expect(words('auth.password_reset', 'failure').kind).toBe('other');
+    expect(words('admin.sign_in_unlock').title).toBe('The bank unlocked your sign-in');
+    expect(words('admin.password_reset_sent').title).toBe('The bank sent you a password reset code');
+    expect(words('admin.email_change')).toMatchObject({ kind: 'email-changed' });
+    expect(words('admin.email_change', 'failure').kind).toBe('other');
+  });
+
   it('never shows a refused step as a success', () => {
     expect(
       describeAuditRow({ action: 'passkey.added', outcome: 'failure', actorRole: 'user', details: null })
