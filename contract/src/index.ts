@@ -9,3 +9,4 @@ export * from './banking';
 export * from './admin';
 export * from './cards';
 export * from './references';
+export * from './passkeys';

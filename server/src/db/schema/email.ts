@@ -71,7 +71,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    purpose: text('purpose', { enum: ['signup', 'admin_login'] }).notNull(),
+    purpose: text('purpose', { enum: ['signup', 'admin_login', 'step_up'] }).notNull(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),

@@ -75,6 +75,12 @@ export interface AuthService {
   login(input: { accountNumber: string; password: string }, ctx: RequestContext): Promise<SignedIn>;
   adminLoginStart(input: { email: string; password: string }, ctx: RequestContext): Promise<FirstStep>;
   adminLoginVerify(input: { email: string; code: string }, ctx: RequestContext): Promise<SignedIn>;
+  /**
+   * Signs in a customer whose passkey the caller has just verified (passkeys/passkey-service.ts):
+   * the same session, device cookie and audit as a password login; an inactive or staff account
+   * gets the generic login failure.
+   */
+  passkeyLogin(userId: string, ctx: RequestContext): Promise<SignedIn>;
   logout(auth: ResolvedSession | null, ctx: RequestContext): Promise<void>;
   changePassword(
     auth: ResolvedSession,
@@ -409,6 +415,27 @@ export function createAuthService(deps: {
         subjectType: 'user',
         subjectId: record.userId,
         ip: ctx.ip,
+      });
+      return signedIn;
+    },
+
+    async passkeyLogin(userId, ctx) {
+      const record = await users.findLoginById(userId);
+      if (!record || record.role !== 'user') {
+        return refuse(null, 'auth.login', ctx, record?.userId ?? null, 'passkey of no customer');
+      }
+      if (record.status !== 'active') return refuseInactive('auth.login', record, ctx);
+      const signedIn = await startSession(record.userId, ctx);
+      if (!signedIn.session.user) throw new AppError('PROFILE_NOT_FOUND');
+      await audit.record(db, {
+        action: 'auth.login',
+        outcome: 'success',
+        actorId: record.userId,
+        actorRole: record.role,
+        subjectType: 'user',
+        subjectId: record.userId,
+        ip: ctx.ip,
+        details: { method: 'passkey' },
       });
       return signedIn;
     },

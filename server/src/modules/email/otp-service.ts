@@ -26,7 +26,8 @@ const OTP_INPUT_LENGTH_MAX = 32;
 /** Keyspace of the advisory locks that serialise code issue per purpose and address. */
 const OTP_ADVISORY_LOCK_CLASS = 7301;
 
-export type OtpPurpose = 'signup' | 'admin_login';
+/** `step_up`: the code that approves one risky transfer (passkeys/step-up.ts, decision 0137). */
+export type OtpPurpose = 'signup' | 'admin_login' | 'step_up';
 
 export type OtpVerifyResult =
   { status: 'ok' } | { status: 'invalid' } | { status: 'expired' } | { status: 'too_many_attempts' };

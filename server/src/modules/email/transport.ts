@@ -11,7 +11,9 @@ export type EmailTemplateName =
   | 'failed-sign-ins-notice'
   | 'password-recheck-notice'
   | 'account-status-notice'
-  | 'returned-check';
+  | 'returned-check'
+  | 'passkey-added-notice'
+  | 'passkey-removed-notice';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {
