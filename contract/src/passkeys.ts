@@ -111,7 +111,7 @@ export const stepUpStartRequestSchema = z.strictObject({
   transfer: transferRequestSchema,
   idempotencyKey: idempotencyKeySchema,
 });
-export const stepUpStartResponseSchema = z.discriminatedUnion('required', [
+export const stepUpStartResponseSchema = z.union([
   z.object({ required: z.literal(false) }),
   z.object({
     required: z.literal(true),
