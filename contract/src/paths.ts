@@ -34,6 +34,8 @@ export const paths = {
   userCards: '/user/dashboard/cards',
   userTransactions: '/user/dashboard/transactions',
   userLoans: '/user/dashboard/loans',
+  // Ours: passkeys, devices and security events (issue 17).
+  userSecurity: '/user/dashboard/security',
   // Ours: the two money-moving flows are pages of the user area (docs/decisions/0050).
   userSendMoney: '/user/dashboard/send-money',
   userDepositCheck: '/user/dashboard/deposit-check',

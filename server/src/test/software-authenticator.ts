@@ -127,7 +127,11 @@ export class SoftwareAuthenticator {
     counter.writeUInt32BE(this.counter);
     const authData = Buffer.concat([sha256(this.rpId), Buffer.from([this.flags()]), counter]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, override.origin);
-    const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey);
+    const signature = crypto.sign(
+      'sha256',
+      Buffer.concat([authData, sha256(clientDataJSON)]),
+      this.keys.privateKey,
+    );
     return {
       id: this.id,
       rawId: this.id,

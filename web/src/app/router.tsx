@@ -202,6 +202,12 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.userSecurity,
+              lazy: async () => ({
+                Component: (await import('@/features/security/pages/security-page')).SecurityPage,
+              }),
+            },
+            {
               path: paths.userTransactions,
               lazy: async () => ({
                 Component: (await import('@/features/transactions/pages/transactions-page')).TransactionsPage,

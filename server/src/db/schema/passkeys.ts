@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 import { identities } from './identity';
 
@@ -26,7 +36,10 @@ export const passkeys = pgTable(
     createdAt: instant('created_at').notNull(),
     lastUsedAt: instant('last_used_at'),
   },
-  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
 );
 
 /**

@@ -100,7 +100,8 @@ export function passkeyRoutes(deps: {
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],
-          summary: 'Adding a passkey, step 1: the password again; answers the options for startRegistration()',
+          summary:
+            'Adding a passkey, step 1: the password again; answers the options for startRegistration()',
           body: passkeyOptionsRequestSchema,
           response: { 200: passkeyOptionsResponseSchema, ...errors },
         },

@@ -137,11 +137,7 @@ export async function assertionOptionsFor(
 export interface PasskeyService {
   list(userId: string): Promise<Passkey[]>;
   /** Step one of adding a passkey: the password again, then the browser's creation options. */
-  registrationOptions(
-    auth: ResolvedSession,
-    password: string,
-    ctx: RequestContext,
-  ): Promise<WebauthnOptions>;
+  registrationOptions(auth: ResolvedSession, password: string, ctx: RequestContext): Promise<WebauthnOptions>;
   /** Step two: the authenticator's answer to this session's newest challenge. */
   register(
     auth: ResolvedSession,
@@ -167,7 +163,8 @@ export function createPasskeyService(deps: {
 }): PasskeyService {
   const { db, clock, settings, auth, audit, outbox, brand } = deps;
 
-  const live = (now: Date) => and(isNull(webauthnChallenges.consumedAt), gt(webauthnChallenges.expiresAt, now));
+  const live = (now: Date) =>
+    and(isNull(webauthnChallenges.consumedAt), gt(webauthnChallenges.expiresAt, now));
 
   async function saveChallenge(input: {
     purpose: 'register' | 'sign_in';
@@ -199,7 +196,11 @@ export function createPasskeyService(deps: {
       .select({ id: webauthnChallenges.id })
       .from(webauthnChallenges)
       .where(
-        and(eq(webauthnChallenges.bindingHash, bindingHash), eq(webauthnChallenges.purpose, purpose), live(now)),
+        and(
+          eq(webauthnChallenges.bindingHash, bindingHash),
+          eq(webauthnChallenges.purpose, purpose),
+          live(now),
+        ),
       )
       .orderBy(desc(webauthnChallenges.createdAt))
       .limit(1);
@@ -259,7 +260,11 @@ export function createPasskeyService(deps: {
         .where(eq(passkeys.userId, session.userId));
       if (existing.length >= PASSKEYS_PER_CUSTOMER_MAX) throw new AppError('PASSKEY_LIMIT_REACHED');
       const [profile] = await db
-        .select({ accountNumber: profiles.accountNumber, firstName: profiles.firstName, surname: profiles.surname })
+        .select({
+          accountNumber: profiles.accountNumber,
+          firstName: profiles.firstName,
+          surname: profiles.surname,
+        })
         .from(profiles)
         .where(eq(profiles.userId, session.userId))
         .limit(1);
@@ -318,7 +323,10 @@ export function createPasskeyService(deps: {
           .where(eq(passkeys.credentialId, info.credential.id))
           .limit(1);
         if (existing) throw new AppError('PASSKEY_ALREADY_REGISTERED');
-        const [held] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, session.userId));
+        const [held] = await tx
+          .select({ n: count() })
+          .from(passkeys)
+          .where(eq(passkeys.userId, session.userId));
         if ((held?.n ?? 0) >= PASSKEYS_PER_CUSTOMER_MAX) throw new AppError('PASSKEY_LIMIT_REACHED');
         const [inserted] = await tx
           .insert(passkeys)
@@ -420,10 +428,14 @@ export function createPasskeyService(deps: {
         });
         throw new AppError('LOGIN_FAILED');
       };
-      if (!binding || binding.length > SIGN_IN_BINDING_LENGTH_MAX) return refuse('no passkey challenge cookie');
+      if (!binding || binding.length > SIGN_IN_BINDING_LENGTH_MAX)
+        return refuse('no passkey challenge cookie');
       const challenge = await consumeChallenge('sign_in', sha256(binding));
       if (!challenge) return refuse('passkey challenge missing, used or expired');
-      const passkey = await verifyAssertion({ db, clock, settings }, { response, challenge: challenge.challenge });
+      const passkey = await verifyAssertion(
+        { db, clock, settings },
+        { response, challenge: challenge.challenge },
+      );
       if (!passkey) return refuse('passkey assertion did not verify');
       return auth.passkeyLogin(passkey.userId, ctx);
     },

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@larkspur/contract';
 import { auditLog, outboxMessages, passkeys } from '../../db/schema/index';
-import { JSON_HEADERS, cookieJar, sessionCookie, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
+import {
+  JSON_HEADERS,
+  cookieJar,
+  sessionCookie,
+  signUpCustomer,
+  type SignedUpCustomer,
+} from '../../test/identity';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { PASSKEY_ADDED_TEMPLATE, PASSKEY_REMOVED_TEMPLATE } from '../email/index';
@@ -26,12 +32,20 @@ const post = (url: string, payload: unknown, cookie?: string) =>
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const del = (url: string, cookie: string) =>
-  t.app.inject({ method: 'DELETE', url, headers: { origin: JSON_HEADERS.origin, 'x-larkspur-request': '1', cookie } });
+  t.app.inject({
+    method: 'DELETE',
+    url,
+    headers: { origin: JSON_HEADERS.origin, 'x-larkspur-request': '1', cookie },
+  });
 
 type Options = { challenge: string; user?: { id: string } };
 
 /** Adds a passkey the way the security page does: password, options, the authenticator, a name. */
-async function addPasskey(customer: SignedUpCustomer, authenticator = new SoftwareAuthenticator(), name = 'Laptop') {
+async function addPasskey(
+  customer: SignedUpCustomer,
+  authenticator = new SoftwareAuthenticator(),
+  name = 'Laptop',
+) {
   const options = await post('/api/me/passkeys/options', { password: customer.password }, customer.cookie);
   expect(options.statusCode, options.body).toBe(200);
   const response = authenticator.register(options.json().options as Options);
@@ -61,7 +75,9 @@ describe('passkeys: register, list, sign in, remove', () => {
     const mail = await t.database.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.toEmail, customer.email), eq(outboxMessages.template, PASSKEY_ADDED_TEMPLATE)));
+      .where(
+        and(eq(outboxMessages.toEmail, customer.email), eq(outboxMessages.template, PASSKEY_ADDED_TEMPLATE)),
+      );
     expect(mail).toHaveLength(1);
     expect(mail[0]?.text).toContain('Work laptop');
 
@@ -78,13 +94,23 @@ describe('passkeys: register, list, sign in, remove', () => {
     const logins = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.subjectId, customer.userId), eq(auditLog.action, 'auth.login'), eq(auditLog.outcome, 'success')));
+      .where(
+        and(
+          eq(auditLog.subjectId, customer.userId),
+          eq(auditLog.action, 'auth.login'),
+          eq(auditLog.outcome, 'success'),
+        ),
+      );
     expect(logins.some((row) => row.details?.method === 'passkey')).toBe(true);
   });
 
   it('refuses to start adding a passkey without the right password', async () => {
     const customer = await signUpCustomer(t);
-    const res = await post('/api/me/passkeys/options', { password: 'not my password at all' }, customer.cookie);
+    const res = await post(
+      '/api/me/passkeys/options',
+      { password: 'not my password at all' },
+      customer.cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('CURRENT_PASSWORD_INCORRECT');
     // And the answer to a challenge never issued is refused.
@@ -114,11 +140,16 @@ describe('passkeys: register, list, sign in, remove', () => {
     const options = await post('/api/me/passkeys/options', { password: customer.password }, customer.cookie);
     const response = new SoftwareAuthenticator().register(options.json().options as Options);
     // The same customer's other session (another browser) cannot finish it.
-    const login = await post('/api/auth/login', { accountNumber: customer.accountNumber, password: customer.password });
+    const login = await post('/api/auth/login', {
+      accountNumber: customer.accountNumber,
+      password: customer.password,
+    });
     const other = sessionCookie(login);
     const added = await post('/api/me/passkeys', { name: 'Elsewhere', response }, other);
     expect(added.statusCode).toBe(400);
-    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.userId, customer.userId))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(passkeys).where(eq(passkeys.userId, customer.userId)),
+    ).toHaveLength(0);
   });
 
   it('refuses a registration made for another origin or without user verification', async () => {
@@ -127,10 +158,14 @@ describe('passkeys: register, list, sign in, remove', () => {
     const phishing = new SoftwareAuthenticator().register(options.json().options as Options, {
       origin: 'https://larkspur-login.example',
     });
-    expect((await post('/api/me/passkeys', { name: 'Phish', response: phishing }, customer.cookie)).statusCode).toBe(400);
+    expect(
+      (await post('/api/me/passkeys', { name: 'Phish', response: phishing }, customer.cookie)).statusCode,
+    ).toBe(400);
     const again = await post('/api/me/passkeys/options', { password: customer.password }, customer.cookie);
     const noUv = new SoftwareAuthenticator({ userVerified: false }).register(again.json().options as Options);
-    expect((await post('/api/me/passkeys', { name: 'No PIN', response: noUv }, customer.cookie)).statusCode).toBe(400);
+    expect(
+      (await post('/api/me/passkeys', { name: 'No PIN', response: noUv }, customer.cookie)).statusCode,
+    ).toBe(400);
   });
 
   it('keeps a passkey to one customer: another cannot register, use or remove it', async () => {
@@ -163,7 +198,12 @@ describe('passkeys: register, list, sign in, remove', () => {
     const mail = await t.database.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.toEmail, customer.email), eq(outboxMessages.template, PASSKEY_REMOVED_TEMPLATE)));
+      .where(
+        and(
+          eq(outboxMessages.toEmail, customer.email),
+          eq(outboxMessages.template, PASSKEY_REMOVED_TEMPLATE),
+        ),
+      );
     expect(mail).toHaveLength(1);
     const { verify } = await signInWith(authenticator);
     expect(verify.statusCode).toBe(401);
@@ -217,8 +257,12 @@ describe('passkey sign-in: challenges and counters', () => {
 
   it('refuses an assertion signed for another origin, or by an unknown credential', async () => {
     const options = await post('/api/auth/passkey/options', {});
-    const assertion = authenticator.assert(options.json().options as Options, { origin: 'https://evil.example' });
-    expect((await post('/api/auth/passkey/verify', { response: assertion }, cookieJar(options))).statusCode).toBe(401);
+    const assertion = authenticator.assert(options.json().options as Options, {
+      origin: 'https://evil.example',
+    });
+    expect(
+      (await post('/api/auth/passkey/verify', { response: assertion }, cookieJar(options))).statusCode,
+    ).toBe(401);
     const { verify } = await signInWith(new SoftwareAuthenticator());
     expect(verify.statusCode).toBe(401);
   });

@@ -27,7 +27,8 @@ export function acceptedOrigin(settings: WebauthnSettings, clientDataJSON: strin
   }
   if (typeof origin !== 'string') return null;
   if (settings.origins.includes(origin)) return origin;
-  if (settings.loopbackAnyPort && settings.rpId === 'localhost' && LOOPBACK_ORIGIN.test(origin)) return origin;
+  if (settings.loopbackAnyPort && settings.rpId === 'localhost' && LOOPBACK_ORIGIN.test(origin))
+    return origin;
   return null;
 }
 

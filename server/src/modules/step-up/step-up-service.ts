@@ -58,7 +58,8 @@ function amountCentsOf(amount: string): bigint | null {
 
 /** The payee as the rule knows it: the account, and for an international one its IBAN and SWIFT/BIC. */
 function payeeOf(transfer: StepUpTransfer) {
-  const international = transfer.type === 'International Transfer' ? transfer.internationalDetails : undefined;
+  const international =
+    transfer.type === 'International Transfer' ? transfer.internationalDetails : undefined;
   return {
     account: transfer.recipientAccount.trim(),
     iban: international?.ibanOrAccount.replaceAll(' ', '') ?? null,
@@ -76,12 +77,24 @@ export function transferFingerprint(
   if (cents === null) return null;
   const payee = payeeOf(transfer);
   return sha256(
-    JSON.stringify([userId, transfer.type, payee.account, payee.iban, payee.swift, cents.toString(), idempotencyKey ?? '']),
+    JSON.stringify([
+      userId,
+      transfer.type,
+      payee.account,
+      payee.iban,
+      payee.swift,
+      cents.toString(),
+      idempotencyKey ?? '',
+    ]),
   );
 }
 
 /** Why this transfer needs a step-up (empty: it does not). */
-export async function stepUpReasons(db: DbOrTx, userId: string, transfer: StepUpTransfer): Promise<StepUpReason[]> {
+export async function stepUpReasons(
+  db: DbOrTx,
+  userId: string,
+  transfer: StepUpTransfer,
+): Promise<StepUpReason[]> {
   const cents = amountCentsOf(transfer.amount);
   if (cents === null) return [];
   const reasons: StepUpReason[] = [];
@@ -147,7 +160,11 @@ export interface StepUpService {
     },
   ): Promise<void>;
   /** Audits a transfer refused for want of a step-up (after its transaction rolled back); else nothing. */
-  recordIfRefused(error: unknown, session: ResolvedSession, input: { ip: string; hadToken: boolean }): Promise<void>;
+  recordIfRefused(
+    error: unknown,
+    session: ResolvedSession,
+    input: { ip: string; hadToken: boolean },
+  ): Promise<void>;
 }
 
 export function createStepUpService(deps: {
@@ -275,9 +292,14 @@ export function createStepUpService(deps: {
         return fail('step-up missing, answered, replaced or expired', new AppError('STEP_UP_EXPIRED'));
       }
       if (row.method === 'email') {
-        if (input.code === undefined) return fail('passkey answer to an emailed-code step-up', new AppError('OTP_INVALID', { field: 'code' }));
+        if (input.code === undefined)
+          return fail(
+            'passkey answer to an emailed-code step-up',
+            new AppError('OTP_INVALID', { field: 'code' }),
+          );
         const result = await otp.verifyCode('step_up', await emailOf(session.userId), input.code);
-        if (result.status === 'expired') return fail('code expired', new AppError('OTP_EXPIRED', { field: 'code' }));
+        if (result.status === 'expired')
+          return fail('code expired', new AppError('OTP_EXPIRED', { field: 'code' }));
         if (result.status === 'too_many_attempts')
           return fail('too many wrong codes', new AppError('OTP_ATTEMPTS_EXCEEDED', { field: 'code' }));
         if (result.status !== 'ok') return fail('wrong code', new AppError('OTP_INVALID', { field: 'code' }));
@@ -290,7 +312,8 @@ export function createStepUpService(deps: {
         .where(and(eq(stepUps.id, row.id), gt(sql`${STEP_UP_PASSKEY_ATTEMPTS_MAX}`, stepUps.failedAttempts)))
         .returning({ id: stepUps.id });
       if (!counted) return fail('too many passkey answers', new AppError('STEP_UP_EXPIRED'));
-      if (!input.passkey || !row.challenge) return fail('code answer to a passkey step-up', new AppError('PASSKEY_FAILED'));
+      if (!input.passkey || !row.challenge)
+        return fail('code answer to a passkey step-up', new AppError('PASSKEY_FAILED'));
       const passkey = await verifyAssertion(
         { db, clock, settings },
         { response: input.passkey, challenge: row.challenge, userId: session.userId },

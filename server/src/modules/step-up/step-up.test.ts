@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, cookie: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { ...JSON_HEADERS, cookie, ...headers }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...JSON_HEADERS, cookie, ...headers },
+    payload: payload as object,
+  });
 
 type Transfer = Record<string, unknown> & { recipientAccount: string; amount: string };
 const local = (recipientAccount: string, amount: string): Transfer => ({
@@ -54,12 +59,20 @@ function startStepUp(from: SignedUpCustomer, transfer: Transfer, idempotencyKey:
 }
 
 /** The review step with the emailed code: start, read the code from the mailbox, answer it. */
-async function proofByEmail(from: SignedUpCustomer, transfer: Transfer, idempotencyKey: string): Promise<string> {
+async function proofByEmail(
+  from: SignedUpCustomer,
+  transfer: Transfer,
+  idempotencyKey: string,
+): Promise<string> {
   const start = await startStepUp(from, transfer, idempotencyKey);
   expect(start.statusCode, start.body).toBe(200);
   expect(start.json()).toMatchObject({ required: true, method: 'email' });
   const code = await latestCode(t, from.email);
-  const verify = await post('/api/transfers/step-up/verify', { challengeId: start.json().challengeId, code }, from.cookie);
+  const verify = await post(
+    '/api/transfers/step-up/verify',
+    { challengeId: start.json().challengeId, code },
+    from.cookie,
+  );
   expect(verify.statusCode, verify.body).toBe(200);
   // The next code to this address may go out only after the resend interval.
   t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
@@ -91,7 +104,12 @@ describe('step-up for risky payments', () => {
       .where(and(eq(auditLog.actorId, alice.userId), eq(auditLog.action, 'transfer.step_up.required')));
     expect(audit).toHaveLength(1);
     // A made-up token is no better.
-    const forged = await send(alice, local(bob.accountNumber, '10.00'), k, crypto.randomBytes(32).toString('base64url'));
+    const forged = await send(
+      alice,
+      local(bob.accountNumber, '10.00'),
+      k,
+      crypto.randomBytes(32).toString('base64url'),
+    );
     expect(forged.statusCode).toBe(403);
 
     // The key was not used up by the refusal: the same transfer with a proof goes through.
@@ -144,7 +162,11 @@ describe('step-up for risky payments', () => {
     const bob = await signUpCustomer(t);
     const k = key();
     const token = await proofByEmail(alice, local(bob.accountNumber, '5.00'), k);
-    const login = await post('/api/auth/login', { accountNumber: alice.accountNumber, password: alice.password }, '');
+    const login = await post(
+      '/api/auth/login',
+      { accountNumber: alice.accountNumber, password: alice.password },
+      '',
+    );
     const otherSession = { ...alice, cookie: sessionCookie(login) };
     expect((await send(otherSession, local(bob.accountNumber, '5.00'), k, token)).statusCode).toBe(403);
     t.clock.advanceMs(STEP_UP_PROOF_TTL_MS + 1);
@@ -156,7 +178,16 @@ describe('step-up for risky payments', () => {
     const alice = await funded('10000.00');
     const bob = await signUpCustomer(t);
     const k0 = key();
-    expect((await send(alice, local(bob.accountNumber, '1.00'), k0, await proofByEmail(alice, local(bob.accountNumber, '1.00'), k0))).statusCode).toBe(201);
+    expect(
+      (
+        await send(
+          alice,
+          local(bob.accountNumber, '1.00'),
+          k0,
+          await proofByEmail(alice, local(bob.accountNumber, '1.00'), k0),
+        )
+      ).statusCode,
+    ).toBe(201);
     const at = formatCents(STEP_UP_AMOUNT_THRESHOLD_CENTS);
     const above = formatCents(STEP_UP_AMOUNT_THRESHOLD_CENTS + 1n);
     expect(at).toBe('1000.00');
@@ -223,16 +254,28 @@ describe('step-up for risky payments', () => {
     const start = await startStepUp(alice, local(bob.accountNumber, '9.00'), k);
     const code = await latestCode(t, alice.email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const bad = await post('/api/transfers/step-up/verify', { challengeId: start.json().challengeId, code: wrong }, alice.cookie);
+    const bad = await post(
+      '/api/transfers/step-up/verify',
+      { challengeId: start.json().challengeId, code: wrong },
+      alice.cookie,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('OTP_INVALID');
     t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
     const newer = await startStepUp(alice, local(bob.accountNumber, '9.00'), k);
-    const old = await post('/api/transfers/step-up/verify', { challengeId: start.json().challengeId, code }, alice.cookie);
+    const old = await post(
+      '/api/transfers/step-up/verify',
+      { challengeId: start.json().challengeId, code },
+      alice.cookie,
+    );
     expect(old.statusCode).toBe(400);
     expect(old.json().error.code).toBe('STEP_UP_EXPIRED');
     const fresh = await latestCode(t, alice.email);
-    const ok = await post('/api/transfers/step-up/verify', { challengeId: newer.json().challengeId, code: fresh }, alice.cookie);
+    const ok = await post(
+      '/api/transfers/step-up/verify',
+      { challengeId: newer.json().challengeId, code: fresh },
+      alice.cookie,
+    );
     expect(ok.statusCode).toBe(200);
   });
 
@@ -242,7 +285,9 @@ describe('step-up for risky payments', () => {
     const authenticator = new SoftwareAuthenticator();
     const options = await post('/api/me/passkeys/options', { password: alice.password }, alice.cookie);
     const reg = authenticator.register(options.json().options as { challenge: string });
-    expect((await post('/api/me/passkeys', { name: 'Phone', response: reg }, alice.cookie)).statusCode).toBe(201);
+    expect((await post('/api/me/passkeys', { name: 'Phone', response: reg }, alice.cookie)).statusCode).toBe(
+      201,
+    );
 
     const k = key();
     const start = await startStepUp(alice, local(bob.accountNumber, '15.00'), k);
@@ -260,7 +305,9 @@ describe('step-up for risky payments', () => {
       alice.cookie,
     );
     expect(replay.statusCode).toBe(400);
-    expect((await send(alice, local(bob.accountNumber, '15.00'), k, verify.json().token)).statusCode).toBe(201);
+    expect((await send(alice, local(bob.accountNumber, '15.00'), k, verify.json().token)).statusCode).toBe(
+      201,
+    );
   });
 
   it("refuses another customer's passkey as the answer to a step-up", async () => {
@@ -275,7 +322,9 @@ describe('step-up for risky payments', () => {
     ] as const) {
       const options = await post('/api/me/passkeys/options', { password: who.password }, who.cookie);
       const reg = authenticator.register(options.json().options as { challenge: string });
-      expect((await post('/api/me/passkeys', { name: 'Key', response: reg }, who.cookie)).statusCode).toBe(201);
+      expect((await post('/api/me/passkeys', { name: 'Key', response: reg }, who.cookie)).statusCode).toBe(
+        201,
+      );
     }
     const start = await startStepUp(alice, local(bob.accountNumber, '15.00'), key());
     const assertion = mallorysKey.assert(start.json().options as { challenge: string });

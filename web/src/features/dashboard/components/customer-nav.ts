@@ -1,5 +1,5 @@
 import { CardIcon, DepositIcon, ListIcon, LoanIcon, SendIcon } from '@/components/ui/banking-icons';
-import { HomeIcon, UserIcon } from '@/components/ui/icons';
+import { HomeIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
 import type { ShellNavItem } from '@/components/ui/app-shell';
 import { paths } from '@/config/paths';
 
@@ -16,4 +16,5 @@ export const customerNav: readonly ShellNavItem[] = [
   { label: 'Cards', to: paths.userCards, icon: CardIcon },
   { label: 'Loans', to: paths.userLoans, icon: LoanIcon },
   { label: 'Profile', to: paths.userProfile, icon: UserIcon },
+  { label: 'Security', to: paths.userSecurity, icon: ShieldIcon },
 ];

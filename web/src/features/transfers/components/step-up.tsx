@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { OTP_CODE_LENGTH, otpCodeSchema, type StepUpStartResponse, type TransferRequest } from '@larkspur/contract';
+import {
+  OTP_CODE_LENGTH,
+  otpCodeSchema,
+  type StepUpStartResponse,
+  type TransferRequest,
+} from '@larkspur/contract';
 import { InfoNote } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/form-field';
 import { KeyIcon, MailIcon } from '@/components/ui/icons';
@@ -91,7 +96,11 @@ export function EmailStepUpForm({
   onResend: () => Promise<void>;
   onEdit: () => void;
 }) {
-  const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), mode: 'onTouched', defaultValues: { code: '' } });
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
   const { errors } = form.formState;
   const [resending, setResending] = useState(false);
   const [resendNote, setResendNote] = useState<string | null>(null);
@@ -100,7 +109,8 @@ export function EmailStepUpForm({
     try {
       await onConfirm(code);
     } catch (error) {
-      if (error instanceof ApiError && error.field === 'code') form.setError('code', { message: error.message });
+      if (error instanceof ApiError && error.field === 'code')
+        form.setError('code', { message: error.message });
     }
   });
   const resend = async () => {
@@ -148,7 +158,13 @@ export function EmailStepUpForm({
         <Button variant="secondary" size="lg" onClick={onEdit} disabled={pending}>
           Edit details
         </Button>
-        <Button variant="secondary" size="lg" onClick={() => void resend()} pending={resending} disabled={pending}>
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => void resend()}
+          pending={resending}
+          disabled={pending}
+        >
           Send a new code
         </Button>
         <Button type="submit" size="lg" pending={pending} disabled={disabled}>

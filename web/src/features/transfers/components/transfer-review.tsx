@@ -167,7 +167,9 @@ export function TransferReview({
         />
       ) : (
         <>
-          {gate?.required && gate.method === 'passkey' && !proof ? <PasskeyStepUpNote reasons={gate.reasons} /> : null}
+          {gate?.required && gate.method === 'passkey' && !proof ? (
+            <PasskeyStepUpNote reasons={gate.reasons} />
+          ) : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" size="lg" onClick={onEdit} disabled={busy}>
               Edit details
