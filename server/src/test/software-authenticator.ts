@@ -6,7 +6,10 @@ import crypto from 'node:crypto';
  * ES256) and a minimal CBOR encoder. Nothing of the server's code is used to build them.
  */
 
-type Cbor = number | string | Uint8Array | Map<number | string, Cbor> | Record<string, Cbor>;
+type Cbor = number | string | Uint8Array | Map<number | string, unknown> | CborRecord;
+interface CborRecord {
+  [key: string]: Cbor;
+}
 
 function head(major: number, length: number): Buffer {
   if (length < 24) return Buffer.from([(major << 5) | length]);
@@ -28,7 +31,7 @@ export function cborEncode(value: Cbor): Buffer {
   const entries = value instanceof Map ? [...value.entries()] : Object.entries(value);
   return Buffer.concat([
     head(5, entries.length),
-    ...entries.flatMap(([k, v]) => [cborEncode(k), cborEncode(v)]),
+    ...entries.flatMap(([k, v]) => [cborEncode(k), cborEncode(v as Cbor)]),
   ]);
 }
 
