@@ -52,7 +52,7 @@ const json = (status: number, body: unknown) =>
 
 const fetchMock = vi.fn<typeof fetch>();
 /** What the review's step-up question gets (decision 0137): by default, no step-up needed. */
-let stepUpAnswer: (body: unknown) => Response = () => json(200, { required: false });
+let stepUpAnswer: (call: { url: string; body: unknown }) => Response = () => json(200, { required: false });
 beforeEach(() => {
   fetchMock.mockReset();
   stepUpAnswer = () => json(200, { required: false });
