@@ -325,9 +325,17 @@ function requiredOnPostgres(
   return value ?? null;
 }
 
-/** Real money (production on PostgreSQL) is never moved without the step-up rule. */
+/**
+ * Real money (production on PostgreSQL) is never moved without the step-up rule, unless the setup
+ * declares itself a test one (LARKSPUR_ALLOW_DEV_MAILBOX, as benchmarks do: decision 0139).
+ */
 function stepUpSetting(e: z.infer<typeof envSchema>): boolean {
-  if (e.STEP_UP_PAYMENTS === 'off' && e.NODE_ENV === 'production' && e.DATABASE_URL !== undefined) {
+  if (
+    e.STEP_UP_PAYMENTS === 'off' &&
+    e.NODE_ENV === 'production' &&
+    e.DATABASE_URL !== undefined &&
+    !e.LARKSPUR_ALLOW_DEV_MAILBOX
+  ) {
     throw new ConfigError(
       'Invalid configuration: STEP_UP_PAYMENTS=off is refused in production with DATABASE_URL; step-up protects real payments',
     );
