@@ -71,6 +71,11 @@ export function passkeyRoutes(deps: {
     });
   }
 
+  // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
+  const customerOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await guards.requireCustomer(request, reply);
+  };
+
   return async (app) => {
     const signInLimit = app.rateLimit({ max: PASSKEY_SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
     const changeLimit = app.rateLimit({
@@ -82,6 +87,7 @@ export function passkeyRoutes(deps: {
     app.get(
       '/me/passkeys',
       {
+        onRequest: customerOnly,
         schema: {
           tags: ['passkeys'],
           summary: "The customer's passkeys (at most PASSKEYS_PER_CUSTOMER_MAX: one page)",
@@ -97,6 +103,7 @@ export function passkeyRoutes(deps: {
     app.post(
       '/me/passkeys/options',
       {
+        onRequest: customerOnly,
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],
@@ -120,6 +127,7 @@ export function passkeyRoutes(deps: {
     app.post(
       '/me/passkeys',
       {
+        onRequest: customerOnly,
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],
@@ -138,6 +146,7 @@ export function passkeyRoutes(deps: {
     app.delete(
       '/me/passkeys/:id',
       {
+        onRequest: customerOnly,
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],

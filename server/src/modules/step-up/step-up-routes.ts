@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorEnvelopeSchema,
@@ -31,6 +32,11 @@ export function stepUpRoutes(deps: {
   enforced: boolean;
 }): FastifyPluginAsyncZod {
   const { stepUp, guards, cookie, enforced } = deps;
+  // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
+  const customerOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await guards.requireCustomer(request, reply);
+  };
+
   return async (app) => {
     const limit = app.rateLimit({
       max: STEP_UP_REQUESTS_PER_MINUTE,
@@ -41,6 +47,7 @@ export function stepUpRoutes(deps: {
     app.post(
       '/transfers/step-up',
       {
+        onRequest: customerOnly,
         preHandler: limit,
         schema: {
           tags: ['banking'],
@@ -60,6 +67,7 @@ export function stepUpRoutes(deps: {
     app.post(
       '/transfers/step-up/verify',
       {
+        onRequest: customerOnly,
         preHandler: limit,
         schema: {
           tags: ['banking'],
