@@ -87,6 +87,12 @@ export async function verifyAssertion(
     )
     .limit(1);
   if (!row) return null;
+  // A discoverable credential names its user: it must be the passkey's owner (registered as the
+  // 16 bytes of the user id).
+  const userHandle = input.response.response.userHandle;
+  if (userHandle && userHandle !== Buffer.from(row.userId.replaceAll('-', ''), 'hex').toString('base64url')) {
+    return null;
+  }
   const origin = acceptedOrigin(settings, input.response.response.clientDataJSON);
   if (!origin) return null;
   let newCounter: number;

@@ -174,7 +174,10 @@ describe('passkeys: register, list, sign in, remove', () => {
     const { added, authenticator } = await addPasskey(alice);
     // Bob's browser registers the very same credential: refused.
     const options = await post('/api/me/passkeys/options', { password: bob.password }, bob.cookie);
+    const alicesHandle = authenticator.userHandle;
     const same = authenticator.register(options.json().options as Options);
+    // Refused below, so the authenticator keeps Alice's credential as it was.
+    authenticator.userHandle = alicesHandle;
     const dup = await post('/api/me/passkeys', { name: 'Mine now', response: same }, bob.cookie);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.code).toBe('PASSKEY_ALREADY_REGISTERED');
@@ -265,6 +268,17 @@ describe('passkey sign-in: challenges and counters', () => {
     ).toBe(401);
     const { verify } = await signInWith(new SoftwareAuthenticator());
     expect(verify.statusCode).toBe(401);
+  });
+
+  it('refuses an assertion whose user handle names someone else', async () => {
+    const options = await post('/api/auth/passkey/options', {});
+    const assertion = authenticator.assert(options.json().options as Options);
+    const forged = {
+      ...assertion,
+      response: { ...assertion.response, userHandle: Buffer.alloc(16, 7).toString('base64url') },
+    };
+    const res = await post('/api/auth/passkey/verify', { response: forged }, cookieJar(options));
+    expect(res.statusCode).toBe(401);
   });
 
   it('lets exactly one of two uses of one challenge in, sent at once', async () => {
