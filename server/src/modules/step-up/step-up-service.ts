@@ -14,7 +14,7 @@ import {
   type WebauthnOptions,
 } from '@larkspur/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client';
-import { identities, stepUps, transactionRecords } from '../../db/schema/index';
+import { identities, profiles, stepUps, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
@@ -186,6 +186,19 @@ export function createStepUpService(deps: {
     return row.email;
   }
 
+  async function refusedAnyway(userId: string, transfer: StepUpTransfer): Promise<boolean> {
+    const account = transfer.recipientAccount.trim();
+    const rows = await db
+      .select({ userId: profiles.userId, status: profiles.status })
+      .from(profiles)
+      .where(eq(profiles.accountNumber, account))
+      .limit(1);
+    const recipient = rows[0];
+    if (recipient?.userId === userId) return true;
+    const usable = recipient !== undefined && recipient.status !== 'closed';
+    return !usable && transfer.type !== 'International Transfer';
+  }
+
   async function issueProof(id: string, now: Date): Promise<{ token: string; expiresAt: string }> {
     const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
     const proofExpiresAt = new Date(now.getTime() + STEP_UP_PROOF_TTL_MS);
@@ -204,6 +217,9 @@ export function createStepUpService(deps: {
       const reasons = await stepUpReasons(db, session.userId, transfer);
       const fingerprint = transferFingerprint(session.userId, transfer, idempotencyKey);
       if (reasons.length === 0 || fingerprint === null) return { required: false };
+      // A transfer the spec's own checks will refuse (no such recipient, oneself) gets that answer
+      // when it is sent; no code is emailed for it.
+      if (await refusedAnyway(session.userId, transfer)) return { required: false };
       const options = await assertionOptionsFor(db, settings, session.userId);
       const email = options ? null : await emailOf(session.userId);
       // The code goes out first: when sending fails (or is throttled) nothing else changed.

@@ -353,5 +353,12 @@ describe('step-up for risky payments', () => {
     expect(res.json().error.code).toBe('INSUFFICIENT_FUNDS');
     const missing = await send(alice, local('40999999999', '1.00'), key());
     expect(missing.json().error.code).toBe('RECIPIENT_NOT_FOUND');
+    // The review is not asked to step up (and no code is emailed) for what will be refused anyway.
+    expect((await startStepUp(alice, local('40999999999', '1.00'), key())).json()).toEqual({
+      required: false,
+    });
+    expect((await startStepUp(alice, local(alice.accountNumber, '1.00'), key())).json()).toEqual({
+      required: false,
+    });
   });
 });
