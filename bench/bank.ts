@@ -911,6 +911,8 @@ async function main(): Promise<number> {
       EMAIL_TRANSPORT: 'mailbox',
       // A production server on PostgreSQL refuses the dev mailbox unless told this is a test setup.
       LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
+      // Scripted transfers to new payees: no second factor in a benchmark (decision 0139).
+      STEP_UP_PAYMENTS: 'off',
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       DATABASE_POOL_MAX: '8',
       ...secrets,

@@ -492,7 +492,7 @@ async function main(): Promise<number> {
     port: await freePort(),
     dataDir,
     tag: 'durability',
-    env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1' },
+    env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off' },
   });
   fs.writeFileSync(instance.logFile, '');
 

@@ -150,10 +150,12 @@ async function startOn(
         EMAIL_TRANSPORT: 'mailbox',
         // A production server on PostgreSQL refuses the dev mailbox unless told this is a test setup.
         LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
+        // Scripted transfers to new payees: no second factor in a benchmark (decision 0139).
+        STEP_UP_PAYMENTS: 'off',
         RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
         ...secrets,
       }
-    : { DATABASE_URL: '', RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1' };
+    : { DATABASE_URL: '', RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off' };
   const [instance] = makeInstances(1, [port ?? 0], env, tag);
   if (!instance) throw new Error('no instance');
   if (dataDir) instance.env.DATA_DIR = dataDir;

@@ -113,6 +113,21 @@ export const errorCatalogue = {
     message: 'The Idempotency-Key header must be 1 to 100 letters, digits, dashes or underscores.',
   },
 
+  // Ours: passkeys and step-up for risky payments (issue 17, decisions 0135–0139).
+  STEP_UP_REQUIRED: {
+    status: 403,
+    message:
+      'This payment needs an extra check. Confirm it with your passkey or the code we email you, then send it again.',
+  },
+  STEP_UP_EXPIRED: { status: 400, message: 'This check has expired. Please start the payment review again.' },
+  PASSKEY_FAILED: { status: 400, message: 'We could not verify your passkey. Please try again.' },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'Passkey not found.' },
+  PASSKEY_LIMIT_REACHED: {
+    status: 422,
+    message: 'You can have at most 10 passkeys. Remove one before adding another.',
+  },
+  PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'This passkey is already registered.' },
+
   // Ours: loans (docs/decisions/0030).
   LOAN_NOT_FOUND: { status: 404, message: 'Loan not found.' },
   LOAN_APPROVE_VIA_APPROVE: {

@@ -11,3 +11,4 @@ export * from './cards';
 export * from './references';
 export * from './security';
 export * from './recovery';
+export * from './passkeys';

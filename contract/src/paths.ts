@@ -37,11 +37,11 @@ export const paths = {
   userCards: '/user/dashboard/cards',
   userTransactions: '/user/dashboard/transactions',
   userLoans: '/user/dashboard/loans',
+  // Ours (issue 17): devices and sessions, passkeys, recent security activity.
+  userSecurity: '/user/dashboard/security',
   // Ours: the two money-moving flows are pages of the user area (docs/decisions/0050).
   userSendMoney: '/user/dashboard/send-money',
   userDepositCheck: '/user/dashboard/deposit-check',
-  // Issue 17: devices and sessions, passkeys, recent security activity.
-  userSecurity: '/user/dashboard/security',
 
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/dashboard/users',

@@ -6,7 +6,10 @@ import { startServer } from './server';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT);
-  const server = await startServer({ port, env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1' } });
+  const server = await startServer({
+    port,
+    env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off' },
+  });
   process.env.E2E_DATA_DIR = server.dataDir;
   return () => server.stop();
 }

@@ -120,6 +120,7 @@ test.describe('no page scrolls sideways at 320–1440 px', () => {
         paths.userSecurity,
         paths.userSendMoney,
         paths.userDepositCheck,
+        paths.userSecurity,
       ];
       const faults: string[] = [];
       for (const url of urls) faults.push(...(await sweep(page, url, true)));

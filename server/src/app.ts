@@ -59,6 +59,10 @@ import { createTrustedDevices } from './modules/auth/trusted-devices';
 import { createSessionStore } from './modules/auth/session-store';
 import { createSecurityService } from './modules/security/security-service';
 import { securityRoutes } from './modules/security/security-routes';
+import { passkeyRoutes } from './modules/passkeys/passkey-routes';
+import { createPasskeyService } from './modules/passkeys/passkey-service';
+import { createStepUpService } from './modules/step-up/step-up-service';
+import { stepUpRoutes } from './modules/step-up/step-up-routes';
 import { avatarRoutes } from './modules/users/avatar-routes';
 import { meRoutes } from './modules/users/me-routes';
 import { createUserService } from './modules/users/user-service';
@@ -345,6 +349,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
   });
   await registerAuthentication(app, { sessions, cookie });
+  const passkeys = createPasskeyService({
+    db: database.db,
+    clock,
+    settings: config.webauthn,
+    auth,
+    audit,
+    outbox: email.outbox,
+    brand: email.brand,
+    nudgeOutbox: () => email.worker.nudge(),
+  });
+  const stepUp = createStepUpService({
+    db: database.db,
+    clock,
+    settings: config.webauthn,
+    otp: email.otp,
+    audit,
+  });
   const banking = createBankingService({
     db: database.db,
     clock,
@@ -404,7 +425,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(avatarRoutes());
-      await api.register(bankingRoutes({ db: database.db, readDb: database.readDb, banking, guards, clock }));
+      await api.register(
+        bankingRoutes({
+          db: database.db,
+          readDb: database.readDb,
+          banking,
+          guards,
+          clock,
+          stepUp: config.stepUpPayments ? stepUp : null,
+        }),
+      );
+      await api.register(passkeyRoutes({ passkeys, guards, cookie }));
+      await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));
       await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
       await api.register(
         securityRoutes({

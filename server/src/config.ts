@@ -133,6 +133,23 @@ const envSchema = z.object({
     .min(60_000)
     .max(7 * 86_400_000)
     .default(12 * 3_600_000),
+  // Passkeys (docs/operations.md, "Passkeys"): defaults follow PUBLIC_ORIGIN.
+  WEBAUTHN_RP_ID: z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9.-]+$/, 'must be a host name (lower case, no scheme or port), e.g. bank.example')
+    .optional(),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(60).optional(),
+  /**
+   * Step-up for risky payments (decision 0137): on by default. `off` exists for test and
+   * benchmark setups whose scripted transfers predate it; refused in production on PostgreSQL.
+   */
+  STEP_UP_PAYMENTS: z.enum(['on', 'off']).default('on'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .max(2000)
+    .regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'must be a comma-separated list of origins')
+    .optional(),
   DATA_ENCRYPTION_KEY: z
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
@@ -173,6 +190,14 @@ export type Config = {
   apiDocs: boolean;
   email: EmailConfig;
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
+  /**
+   * Passkeys: the relying party id (PUBLIC_ORIGIN's host name by default), the name shown by the
+   * authenticator, and the origins a ceremony may come from (PUBLIC_ORIGIN by default; any
+   * localhost port too when the bank answers loopback names on any port).
+   */
+  webauthn: { rpId: string; rpName: string; origins: string[]; loopbackAnyPort: boolean };
+  /** Step-up for risky payments enforced on POST /api/transfers (decision 0137). */
+  stepUpPayments: boolean;
   /** Key for personal data at rest (SSN, card numbers). Null in embedded mode: one is generated. */
   dataEncryptionKey: string | null;
   /** Seed an admin and demo customers into an empty database (default: embedded mode only). */
@@ -300,6 +325,24 @@ function requiredOnPostgres(
   return value ?? null;
 }
 
+/**
+ * Real money (production on PostgreSQL) is never moved without the step-up rule, unless the setup
+ * declares itself a test one (LARKSPUR_ALLOW_DEV_MAILBOX, as benchmarks do: decision 0139).
+ */
+function stepUpSetting(e: z.infer<typeof envSchema>): boolean {
+  if (
+    e.STEP_UP_PAYMENTS === 'off' &&
+    e.NODE_ENV === 'production' &&
+    e.DATABASE_URL !== undefined &&
+    !e.LARKSPUR_ALLOW_DEV_MAILBOX
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: STEP_UP_PAYMENTS=off is refused in production with DATABASE_URL; step-up protects real payments',
+    );
+  }
+  return e.STEP_UP_PAYMENTS === 'on';
+}
+
 /** Parses an environment (default: `process.env`). Throws ConfigError with a one-line message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings are how shells spell "unset"; treat them so.
@@ -352,6 +395,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     email: emailConfig(e),
     session: { idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MS, absoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_MS },
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID ?? publicUrl.hostname,
+      rpName: e.WEBAUTHN_RP_NAME ?? e.BANK_NAME,
+      origins: e.WEBAUTHN_ORIGINS?.split(',').map((o) => o.replace(/\/$/, '')) ?? [publicOrigin],
+      loopbackAnyPort: e.DATABASE_URL === undefined || e.NODE_ENV !== 'production',
+    },
+    stepUpPayments: stepUpSetting(e),
     dataEncryptionKey: requiredOnPostgres(e, 'DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY),
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST?.split(',') ?? [],

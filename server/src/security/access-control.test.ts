@@ -28,6 +28,8 @@ const GUEST_ENDPOINTS = new Set([
   'POST /api/auth/login',
   'POST /api/auth/admin/login',
   'POST /api/auth/admin/verify',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey/verify',
   'POST /api/auth/logout',
   // Getting back in (issue 17).
   'POST /api/auth/password/forgot',

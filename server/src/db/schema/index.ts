@@ -6,3 +6,4 @@ export * from './identity';
 export * from './ledger';
 export * from './loans';
 export * from './holds';
+export * from './passkeys';

@@ -78,6 +78,12 @@ export interface AuthService {
   login(input: { accountNumber: string; password: string }, ctx: RequestContext): Promise<SignedIn>;
   adminLoginStart(input: { email: string; password: string }, ctx: RequestContext): Promise<FirstStep>;
   adminLoginVerify(input: { email: string; code: string }, ctx: RequestContext): Promise<SignedIn>;
+  /**
+   * Signs in a customer whose passkey the caller has just verified (passkeys/passkey-service.ts):
+   * the same session, device cookie and audit as a password login; an inactive or staff account
+   * gets the generic login failure.
+   */
+  passkeyLogin(userId: string, ctx: RequestContext): Promise<SignedIn>;
   logout(auth: ResolvedSession | null, ctx: RequestContext): Promise<void>;
   changePassword(
     auth: ResolvedSession,
@@ -465,6 +471,30 @@ export function createAuthService(deps: {
         subjectId: record.userId,
         ip: ctx.ip,
       });
+      return signedIn;
+    },
+
+    async passkeyLogin(userId, ctx) {
+      const record = await users.findLoginById(userId);
+      if (!record || record.role !== 'user') {
+        return refuse(null, 'auth.login', ctx, record?.userId ?? null, 'passkey of no customer');
+      }
+      if (record.status !== 'active') return refuseInactive('auth.login', record, ctx);
+      // As the password login: the success row and a new browser's alert commit with the session.
+      const signedIn = await startSession(record.userId, ctx, {
+        audit: {
+          action: 'auth.login',
+          outcome: 'success',
+          actorId: record.userId,
+          actorRole: record.role,
+          subjectType: 'user',
+          subjectId: record.userId,
+          ip: ctx.ip,
+          details: { method: 'passkey' },
+        },
+        alertNewDevice: true,
+      });
+      if (!signedIn.session.user) throw new AppError('PROFILE_NOT_FOUND');
       return signedIn;
     },
 

@@ -30,8 +30,9 @@ const OTP_ADVISORY_LOCK_CLASS = 7301;
  * What a code proves. `signup` and `admin_login` codes are keyed by the address they go to;
  * `password_reset` by the customer's address (or, when nothing matched, by the identifier typed:
  * a decoy no one receives), `email_change` by the customer and the new address together.
+ * `step_up` approves one risky transfer (step-up/, decision 0137).
  */
-export type OtpPurpose = 'signup' | 'admin_login' | 'password_reset' | 'email_change';
+export type OtpPurpose = 'signup' | 'admin_login' | 'password_reset' | 'email_change' | 'step_up';
 
 /** What to do when a code was issued within OTP_RESEND_INTERVAL_MS: refuse (429) or quietly skip. */
 export type OtpThrottleMode = 'refuse' | 'skip';

@@ -525,3 +525,62 @@ export function renderNewDeviceNotice(input: NewDeviceNoticeInput, brand: EmailB
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Passkey notices (issue 17, decision 0136): a passkey added to or removed from the account. The
+// owner who did it can ignore it; anyone else learns at once that someone is in their account.
+
+export const PASSKEY_ADDED_TEMPLATE = 'passkey-added-notice' satisfies EmailTemplateName;
+export const PASSKEY_REMOVED_TEMPLATE = 'passkey-removed-notice' satisfies EmailTemplateName;
+
+export interface PasskeyNoticeInput extends SecurityNoticeInput {
+  passkeyName: string;
+}
+
+function passkeyNotice(
+  template: EmailTemplateName,
+  title: string,
+  what: string,
+  input: PasskeyNoticeInput,
+  brand: EmailBrand,
+): RenderedEmail {
+  const subject = oneLine(`${brand.bankName}: ${title.toLowerCase()}`);
+  const year = String(input.now.getUTCFullYear());
+  const securityUrl = `${brand.publicOrigin}/user/dashboard/security`;
+  const when = formatAlertDate(input.now);
+  return {
+    template,
+    subject,
+    ...bodies({
+      brand,
+      title,
+      year,
+      paragraphsBefore: [`${what} "${oneLine(input.passkeyName)}" on ${when}.`],
+      paragraphsAfter: [
+        `If it was you, there is nothing to do. You can see your passkeys at ${securityUrl}`,
+        'If it was not you, log in, remove any passkey you do not recognise and change your password, then call us. We never ask for your password or codes by email or phone.',
+      ],
+    }),
+    params: { to_email: input.to, subject, security_url: securityUrl, year, from_name: brand.fromName },
+  };
+}
+
+export function renderPasskeyAddedNotice(input: PasskeyNoticeInput, brand: EmailBrand): RenderedEmail {
+  return passkeyNotice(
+    PASSKEY_ADDED_TEMPLATE,
+    'A passkey was added to your account',
+    `A passkey was added to your ${brand.bankName} account:`,
+    input,
+    brand,
+  );
+}
+
+export function renderPasskeyRemovedNotice(input: PasskeyNoticeInput, brand: EmailBrand): RenderedEmail {
+  return passkeyNotice(
+    PASSKEY_REMOVED_TEMPLATE,
+    'A passkey was removed from your account',
+    `A passkey was removed from your ${brand.bankName} account:`,
+    input,
+    brand,
+  );
+}

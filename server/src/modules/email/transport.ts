@@ -17,7 +17,9 @@ export type EmailTemplateName =
   | 'welcome'
   | 'account-number-reminder'
   | 'password-changed-alert'
-  | 'contact-changed-alert';
+  | 'contact-changed-alert'
+  | 'passkey-added-notice'
+  | 'passkey-removed-notice';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

@@ -10,6 +10,7 @@ import {
   insightsResponseSchema,
   movementResponseSchema,
   pageOf,
+  STEP_UP_TOKEN_HEADER,
   recipientLookupResponseSchema,
   statementQuerySchema,
   transactionRecordSchema,
@@ -25,6 +26,7 @@ import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
 import type { Clock } from '../../lib/clock';
+import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
 
 /** Confirmation-of-payee look-ups per signed-in customer: enough for real use, too few to harvest names. */
 export const RECIPIENT_LOOKUPS_PER_MINUTE = 20;
@@ -53,8 +55,11 @@ export function bankingRoutes(deps: {
   banking: BankingService;
   guards: Guards;
   clock: Clock;
+  /** Step-up for risky payments (decision 0137); null when STEP_UP_PAYMENTS=off. */
+  stepUp?: StepUpService | null;
 }): FastifyPluginAsyncZod {
   const { db, readDb, banking, guards, clock } = deps;
+  const stepUp = deps.stepUp ?? null;
   return async (app) => {
     // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
     app.addHook('onRequest', async (request, reply) => {
@@ -71,15 +76,28 @@ export function bankingRoutes(deps: {
         schema: {
           tags: ['banking'],
           summary: 'Send money (Local, Wire or International Transfer). Idempotency-Key supported.',
-          headers: idempotencyHeader,
+          headers: idempotencyHeader.extend({ 'step-up-token': z.string().max(200).optional() }),
           body: transferRequestSchema,
           response: { 201: movementResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const result = await banking.transfer(userIdOf(request), request.body, key);
-        return reply.status(result.statusCode).send(result.body as never);
+        const session = request.auth;
+        if (!stepUp || !session) {
+          const result = await banking.transfer(userIdOf(request), request.body, key);
+          return reply.status(result.statusCode).send(result.body as never);
+        }
+        const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
+        try {
+          const result = await banking.transfer(session.userId, request.body, key, (tx) =>
+            stepUp.authorise(tx, { session, transfer: request.body, idempotencyKey: key, token }),
+          );
+          return reply.status(result.statusCode).send(result.body as never);
+        } catch (error) {
+          await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
+          throw error;
+        }
       },
     );
 

@@ -504,6 +504,12 @@ export function createBankingService(deps: {
       senderId: string,
       input: TransferInput,
       idempotencyKey: string | null,
+      /**
+       * Runs after the spec's checks, inside the transaction, under the sender's lock: the step-up
+       * rule (modules/step-up, decision 0137). An AppError from it rolls everything back, the
+       * idempotency key included.
+       */
+      authorise?: (tx: Tx) => Promise<void>,
     ): Promise<StoredAnswer> {
       return runMovement(
         { scope: `${senderId}:transfer`, key: idempotencyKey, request: input },
@@ -526,6 +532,7 @@ export function createBankingService(deps: {
           // What may be spent is the available balance: held check deposits stay (decision 0070).
           if (sender.balanceCents - sender.heldCents < amountCents)
             throw new Rejection('INSUFFICIENT_FUNDS', 'amount');
+          if (authorise) await authorise(tx);
 
           // Money to an account outside the bank goes to the settlement account, locked after the
           // sender's; nothing else locks it, so this order cannot deadlock.

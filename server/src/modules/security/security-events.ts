@@ -107,7 +107,12 @@ export function describeAuditRow(row: AuditRowForEvent): EventWords {
   const device = text(details?.device);
   switch (action) {
     case 'auth.login':
-      if (outcome === 'success') return { kind: 'sign-in', title: 'Signed in', detail: device };
+      if (outcome === 'success')
+        return {
+          kind: 'sign-in',
+          title: details?.method === 'passkey' ? 'Signed in with a passkey' : 'Signed in',
+          detail: device,
+        };
       if (outcome === 'denied') {
         return { kind: 'sign-in-refused', title: 'Sign-in refused: the account is not active', detail: null };
       }

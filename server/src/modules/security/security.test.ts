@@ -564,6 +564,14 @@ describe('words for devices, places and events', () => {
     expect(words('admin.password_reset_sent').title).toBe('The bank sent you a password reset code');
     expect(words('admin.email_change')).toMatchObject({ kind: 'email-changed' });
     expect(words('admin.email_change', 'failure').kind).toBe('other');
+    expect(
+      describeAuditRow({
+        action: 'auth.login',
+        outcome: 'success',
+        actorRole: 'user',
+        details: { method: 'passkey', device: 'Chrome on macOS' },
+      }),
+    ).toMatchObject({ title: 'Signed in with a passkey', detail: 'Chrome on macOS' });
   });
 
   it('never shows a refused step as a success', () => {

@@ -148,3 +148,9 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 7.5v5.5M12 16.5v.01" />
   </Icon>
 );
+export const KeyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M11 12l9-9M16 7l3 3M14 9l2 2" />
+  </Icon>
+);

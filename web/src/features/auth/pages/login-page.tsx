@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
+import { PasskeySignIn } from '../components/passkey-sign-in';
 
 export function LoginPage() {
   usePageMeta({
@@ -38,7 +39,10 @@ export function LoginPage() {
         </>
       }
     >
-      <LoginForm onSignedIn={onSignedIn} />
+      <div className="space-y-5">
+        <LoginForm onSignedIn={onSignedIn} />
+        <PasskeySignIn onSignedIn={onSignedIn} />
+      </div>
       <p className="mt-4 flex flex-wrap justify-between gap-x-4 text-sm">
         <Link
           to={paths.forgotPassword}

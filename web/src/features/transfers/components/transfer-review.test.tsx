@@ -51,9 +51,17 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const fetchMock = vi.fn<typeof fetch>();
+/** What the review's step-up question gets (decision 0137): by default, no step-up needed. */
+let stepUpAnswer: (call: { url: string; body: unknown }) => Response = () => json(200, { required: false });
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  stepUpAnswer = () => json(200, { required: false });
+  // Every test's own fetch, with the step-up endpoints answered first.
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) =>
+    url.startsWith('/api/transfers/step-up')
+      ? stepUpAnswer({ url, body: JSON.parse(String(init?.body)) as unknown })
+      : fetchMock(url, init),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -132,6 +140,8 @@ describe('TransferReview', () => {
     );
     const { onSent } = renderReview('key-double');
     const confirm = screen.getByRole('button', { name: 'Confirm and send' });
+    // Enabled once the server said no step-up is needed.
+    await waitFor(() => expect(confirm).toBeEnabled());
     // Two clicks in the same tick: the second arrives before React re-renders the button disabled.
     fireEvent.click(confirm);
     fireEvent.click(confirm);
@@ -151,6 +161,7 @@ describe('TransferReview', () => {
       return json(201, sent);
     });
     const { onSent, onRefused, user } = renderReview('key-retry');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and send' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Confirm and send' }));
     expect(await screen.findByText(UNCERTAIN_OUTCOME_MESSAGE)).toBeInTheDocument();
     expect(onRefused).not.toHaveBeenCalled();
@@ -169,10 +180,53 @@ describe('TransferReview', () => {
         : json(200, { accountNumber: '40922222222', maskedName: 'Jane D.' }),
     );
     const { onRefused, onSent, user } = renderReview();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and send' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Confirm and send' }));
     await waitFor(() =>
       expect(onRefused).toHaveBeenCalledWith({ field: 'amount', message: 'Insufficient funds.' }),
     );
     expect(onSent).not.toHaveBeenCalled();
+  });
+
+  it('asks for the emailed code when the server wants a step-up, and sends the proof with the transfer', async () => {
+    const asked: unknown[] = [];
+    stepUpAnswer = ({ url, body }: { url: string; body: unknown }) => {
+      asked.push(body);
+      return url === '/api/transfers/step-up'
+        ? json(200, {
+            required: true,
+            reasons: ['new_payee'],
+            challengeId: '7d4c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a09',
+            method: 'email',
+            sentTo: 'r•••@example.com',
+            expiresAt: '2026-01-01T00:05:00.000Z',
+          })
+        : json(200, { token: 'proof-token', expiresAt: '2026-01-01T00:05:00.000Z' });
+    };
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/transfers'
+        ? json(201, sent)
+        : json(200, { accountNumber: '40922222222', maskedName: 'Jane D.' }),
+    );
+    const { onSent, user } = renderReview('key-step-up');
+    expect(await screen.findByText('Enter the code we emailed you.')).toBeInTheDocument();
+    expect(screen.getByText(/you have not paid this recipient before/)).toBeInTheDocument();
+    // Without the code nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Confirm and send' }));
+    expect(await screen.findByText('Enter the 6-digit code from the email')).toBeInTheDocument();
+    expect(transferCalls()).toHaveLength(0);
+    await user.type(screen.getByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm and send' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
+    expect(asked).toEqual([
+      { transfer: request, idempotencyKey: 'key-step-up' },
+      { challengeId: '7d4c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a09', code: '123456' },
+    ]);
+    const headers = fetchMock.mock.calls.find(([url]) => url === '/api/transfers')?.[1]?.headers as Record<
+      string,
+      string
+    >;
+    expect(headers['step-up-token']).toBe('proof-token');
+    expect(headers['Idempotency-Key']).toBe('key-step-up');
   });
 });

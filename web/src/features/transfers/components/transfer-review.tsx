@@ -10,6 +10,8 @@ import { useSingleFlight } from '@/lib/idempotency';
 import { meQueryKey } from '@/lib/me';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
+import { verifyStepUpCode, verifyStepUpPasskey } from '../api/step-up';
+import { EmailStepUpForm, PasskeyStepUpNote, useStepUp } from './step-up';
 import { transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import { balanceAfter, type TransferRequestOut } from './transfer-validation';
@@ -47,27 +49,78 @@ export function TransferReview({
   const queryClient = useQueryClient();
   const once = useSingleFlight();
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  // Step-up for risky payments (decision 0137): asked for when the review opens; the proof is
+  // kept for this review, so "Confirm again" after a lost answer does not ask twice.
+  const stepUp = useStepUp(request, idempotencyKey);
+  const [proof, setProof] = useState<string | null>(null);
+  const [proving, setProving] = useState(false);
+  const [stepUpError, setStepUpError] = useState<string | null>(null);
   const payee = useRecipientLookup(
     /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null,
   );
   const after = balanceAfter(profile.balance, request.amount);
   const overdrawn = after !== null && after.startsWith('-');
 
+  const submit = (stepUpToken: string | null) =>
+    send.mutateAsync({ request, idempotencyKey, stepUpToken }).then(onSent, (error: unknown) => {
+      const message = error instanceof ApiError ? error.message : UNCERTAIN_OUTCOME_MESSAGE;
+      if (isRetryable(error)) {
+        setRetryMessage(
+          error instanceof ApiError && error.status === 429 ? message : UNCERTAIN_OUTCOME_MESSAGE,
+        );
+      } else if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') {
+        // The proof ran out (5 minutes) or the review is stale: ask again.
+        setProof(null);
+        setStepUpError(message);
+        stepUp.restart().catch(() => undefined);
+      } else {
+        // The refusal may come from news this page has not heard (a balance that changed).
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
+      }
+    });
+
+  /** Earns the proof with `answer` (unless this review has one already), then sends. */
+  const proveAndSend = async (answer: () => Promise<{ token: string }>) => {
+    setStepUpError(null);
+    let token = proof;
+    if (!token) {
+      setProving(true);
+      try {
+        token = (await answer()).token;
+        setProof(token);
+      } catch (error) {
+        setStepUpError(
+          error instanceof ApiError
+            ? error.message
+            : 'Your passkey did not confirm the payment. Try again, or edit the details.',
+        );
+        throw error;
+      } finally {
+        setProving(false);
+      }
+    }
+    await submit(token);
+  };
+
+  const gate = stepUp.state.status === 'ready' ? stepUp.state.answer : null;
   const confirm = () =>
-    once(() =>
-      send.mutateAsync({ request, idempotencyKey }).then(onSent, (error: unknown) => {
-        const message = error instanceof ApiError ? error.message : UNCERTAIN_OUTCOME_MESSAGE;
-        if (isRetryable(error)) {
-          setRetryMessage(
-            error instanceof ApiError && error.status === 429 ? message : UNCERTAIN_OUTCOME_MESSAGE,
-          );
-        } else {
-          // The refusal may come from news this page has not heard (a balance that changed).
-          void queryClient.invalidateQueries({ queryKey: meQueryKey });
-          onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
-        }
-      }),
-    );
+    once(async () => {
+      if (gate?.required && gate.method === 'passkey') {
+        await proveAndSend(() => verifyStepUpPasskey(gate.challengeId, gate.options));
+      } else if (!gate?.required) {
+        await submit(null);
+      }
+    });
+  const confirmWithCode = (code: string) =>
+    new Promise<void>((resolve, reject) => {
+      once(async () => {
+        if (!gate?.required || gate.method !== 'email') return resolve();
+        await proveAndSend(() => verifyStepUpCode(gate.challengeId, code)).then(resolve, reject);
+      });
+    });
+  const busy = send.isPending || proving;
+  const checking = stepUp.state.status === 'checking';
 
   const rows: ReceiptRow[] = [
     ...transferDetailRows(request, payee.data?.maskedName ?? null),
@@ -97,17 +150,42 @@ export function TransferReview({
         </FormAlert>
       ) : null}
       {retryMessage ? <FormAlert>{retryMessage}</FormAlert> : null}
+      {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
+      {stepUpError ? <FormAlert>{stepUpError}</FormAlert> : null}
       <p className="text-sm text-slate-700">
         The money leaves your account as soon as you confirm, and a transfer cannot be called back.
       </p>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" size="lg" onClick={onEdit} disabled={send.isPending}>
-          Edit details
-        </Button>
-        <Button size="lg" onClick={confirm} pending={send.isPending} disabled={overdrawn}>
-          {retryMessage ? 'Confirm again' : 'Confirm and send'}
-        </Button>
-      </div>
+      {gate?.required && gate.method === 'email' && !proof ? (
+        <EmailStepUpForm
+          sentTo={gate.sentTo}
+          reasons={gate.reasons}
+          pending={busy}
+          disabled={overdrawn}
+          onConfirm={confirmWithCode}
+          onResend={stepUp.restart}
+          onEdit={onEdit}
+        />
+      ) : (
+        <>
+          {gate?.required && gate.method === 'passkey' && !proof ? (
+            <PasskeyStepUpNote reasons={gate.reasons} />
+          ) : null}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" size="lg" onClick={onEdit} disabled={busy}>
+              Edit details
+            </Button>
+            {stepUp.state.status === 'failed' ? (
+              <Button size="lg" onClick={() => void stepUp.restart().catch(() => undefined)}>
+                Try again
+              </Button>
+            ) : (
+              <Button size="lg" onClick={confirm} pending={busy || checking} disabled={overdrawn}>
+                {retryMessage ? 'Confirm again' : 'Confirm and send'}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorEnvelopeSchema,
+  stepUpStartRequestSchema,
+  stepUpStartResponseSchema,
+  stepUpVerifyRequestSchema,
+  stepUpVerifyResponseSchema,
+} from '@larkspur/contract';
+import type { Guards, SessionCookie } from '../../plugins/authentication';
+import { requestContext } from '../passkeys/passkey-routes';
+import type { StepUpService } from './step-up-service';
+
+/** Step-ups a session may start or answer in a minute (each start may email a code). */
+const STEP_UP_REQUESTS_PER_MINUTE = 20;
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
+
+/** The review step of Send money: is a second factor needed for this transfer, and the answer to it. */
+export function stepUpRoutes(deps: {
+  stepUp: StepUpService;
+  guards: Guards;
+  cookie: SessionCookie;
+  /** STEP_UP_PAYMENTS: when off, no transfer needs a step-up, and the review step is told so. */
+  enforced: boolean;
+}): FastifyPluginAsyncZod {
+  const { stepUp, guards, cookie, enforced } = deps;
+  // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
+  const customerOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await guards.requireCustomer(request, reply);
+  };
+
+  return async (app) => {
+    const limit = app.rateLimit({
+      max: STEP_UP_REQUESTS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => request.auth?.userId ?? request.ip,
+    });
+
+    app.post(
+      '/transfers/step-up',
+      {
+        onRequest: customerOnly,
+        preHandler: limit,
+        schema: {
+          tags: ['banking'],
+          summary:
+            'Review step: does this exact transfer (and its Idempotency-Key) need a second factor? If so, starts a passkey prompt or emails a code',
+          body: stepUpStartRequestSchema,
+          response: { 200: stepUpStartResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = await guards.requireCustomer(request, reply);
+        if (!enforced) return { required: false as const };
+        return stepUp.start(session, request.body, requestContext(request, cookie));
+      },
+    );
+
+    app.post(
+      '/transfers/step-up/verify',
+      {
+        onRequest: customerOnly,
+        preHandler: limit,
+        schema: {
+          tags: ['banking'],
+          summary:
+            'Answer a step-up with a passkey assertion or the emailed code; returns the proof for the Step-Up-Token header',
+          body: stepUpVerifyRequestSchema,
+          response: { 200: stepUpVerifyResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = await guards.requireCustomer(request, reply);
+        return stepUp.verify(session, request.body, requestContext(request, cookie));
+      },
+    );
+  };
+}

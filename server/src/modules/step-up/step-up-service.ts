@@ -1,0 +1,381 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  AMOUNT_MAX_CENTS,
+  STEP_UP_AMOUNT_THRESHOLD_CENTS,
+  STEP_UP_TOKEN_LENGTH_MAX,
+  parseAmountToCents,
+  transferTypes,
+  type AuthenticationResponse,
+  type InternationalDetails,
+  type StepUpReason,
+  type StepUpStartResponse,
+  type TransferType,
+  type WebauthnOptions,
+} from '@larkspur/contract';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import { identities, profiles, stepUps, transactionRecords } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { AuditLog } from '../audit/audit-log';
+import type { RequestContext } from '../auth/auth-service';
+import type { ResolvedSession } from '../auth/session-store';
+import { OTP_TTL_MS, type OtpService } from '../email/index';
+import { assertionOptionsFor, verifyAssertion } from '../passkeys/passkey-service';
+import { sha256, type WebauthnSettings } from '../passkeys/webauthn';
+
+/**
+ * Step-up for risky payments (issue 17, decision 0137): the first transfer to a payee the sender
+ * has never paid, and any transfer above STEP_UP_AMOUNT_THRESHOLD_CENTS, needs a fresh second
+ * factor — an assertion by one of the customer's passkeys, else a code emailed to them. The
+ * answer is a proof (a token) that POST /api/transfers accepts once, for exactly that transfer
+ * (sender, type, recipient, amount, international details, idempotency key), from that session,
+ * within STEP_UP_PROOF_TTL_MS. The rule runs inside the transfer's own transaction, after the
+ * spec's checks, so the proof is spent exactly when the money moves; a retry that replays an
+ * already-made transfer never reaches it.
+ */
+
+/** How long the challenge (passkey prompt or emailed code) may be answered: the code's 5 minutes. */
+export const STEP_UP_CHALLENGE_TTL_MS = OTP_TTL_MS;
+/** How long an answered step-up stays usable for its transfer: "fresh" means 5 minutes. */
+export const STEP_UP_PROOF_TTL_MS = 5 * 60_000;
+/** Wrong passkey answers before a step-up challenge is dead (codes count in the OTP service). */
+export const STEP_UP_PASSKEY_ATTEMPTS_MAX = 5;
+const TOKEN_BYTES = 32;
+
+/** The facts of a transfer the rule and the proof look at. */
+export interface StepUpTransfer {
+  type: TransferType;
+  recipientAccount: string;
+  amount: string;
+  internationalDetails?: InternationalDetails | undefined;
+}
+
+function amountCentsOf(amount: string): bigint | null {
+  const cents = parseAmountToCents(amount);
+  return cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS ? null : cents;
+}
+
+/** The payee as the rule knows it: the account, and for an international one its IBAN and SWIFT/BIC. */
+function payeeOf(transfer: StepUpTransfer) {
+  const international =
+    transfer.type === 'International Transfer' ? transfer.internationalDetails : undefined;
+  return {
+    account: transfer.recipientAccount.trim(),
+    iban: international?.ibanOrAccount.replaceAll(' ', '') ?? null,
+    swift: international?.swiftBic ?? null,
+  };
+}
+
+/** What binds a proof to one transfer. Null when the amount is not valid (the transfer refuses itself). */
+export function transferFingerprint(
+  userId: string,
+  transfer: StepUpTransfer,
+  idempotencyKey: string | null,
+): string | null {
+  const cents = amountCentsOf(transfer.amount);
+  if (cents === null) return null;
+  const payee = payeeOf(transfer);
+  return sha256(
+    JSON.stringify([
+      userId,
+      transfer.type,
+      payee.account,
+      payee.iban,
+      payee.swift,
+      cents.toString(),
+      idempotencyKey ?? '',
+    ]),
+  );
+}
+
+/** Why this transfer needs a step-up (empty: it does not). */
+export async function stepUpReasons(
+  db: DbOrTx,
+  userId: string,
+  transfer: StepUpTransfer,
+): Promise<StepUpReason[]> {
+  const cents = amountCentsOf(transfer.amount);
+  if (cents === null) return [];
+  const reasons: StepUpReason[] = [];
+  const payee = payeeOf(transfer);
+  const paidBefore = await db
+    .select({ one: sql<number>`1` })
+    .from(transactionRecords)
+    .where(
+      and(
+        eq(transactionRecords.userId, userId),
+        eq(transactionRecords.recipientAccount, payee.account),
+        eq(transactionRecords.direction, 'debit'),
+        inArray(transactionRecords.type, [...transferTypes]),
+        payee.iban === null
+          ? undefined
+          : sql`replace(${transactionRecords.internationalDetails}->>'ibanOrAccount', ' ', '') = ${payee.iban}
+                and ${transactionRecords.internationalDetails}->>'swiftBic' = ${payee.swift}`,
+      ),
+    )
+    .limit(1);
+  if (paidBefore.length === 0) reasons.push('new_payee');
+  if (cents > STEP_UP_AMOUNT_THRESHOLD_CENTS) reasons.push('large_amount');
+  return reasons;
+}
+
+/** The Step-Up-Token header's value, if one was sent (a repeated header counts as its first). */
+export function stepUpTokenOf(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && value.length <= STEP_UP_TOKEN_LENGTH_MAX ? value : null;
+}
+
+function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+export interface StepUpService {
+  /** The review step: does this transfer need a step-up? If so, starts one (prompt or emailed code). */
+  start(
+    session: ResolvedSession,
+    input: { transfer: StepUpTransfer; idempotencyKey: string },
+    ctx: RequestContext,
+  ): Promise<StepUpStartResponse>;
+  /** Answers a step-up with a passkey assertion or the emailed code; returns the proof. */
+  verify(
+    session: ResolvedSession,
+    input: { challengeId: string; code?: string; passkey?: AuthenticationResponse },
+    ctx: RequestContext,
+  ): Promise<{ token: string; expiresAt: string }>;
+  /**
+   * Inside the transfer's transaction: passes if the transfer needs no step-up, or spends the
+   * matching proof; otherwise throws STEP_UP_REQUIRED (rolling the transaction back: no movement,
+   * and the idempotency key stays free for the retry with the proof).
+   */
+  authorise(
+    tx: Tx,
+    input: {
+      session: ResolvedSession;
+      transfer: StepUpTransfer;
+      idempotencyKey: string | null;
+      token: string | null;
+    },
+  ): Promise<void>;
+  /** Audits a transfer refused for want of a step-up (after its transaction rolled back); else nothing. */
+  recordIfRefused(
+    error: unknown,
+    session: ResolvedSession,
+    input: { ip: string; hadToken: boolean },
+  ): Promise<void>;
+}
+
+export function createStepUpService(deps: {
+  db: Database;
+  clock: Clock;
+  settings: WebauthnSettings;
+  otp: OtpService;
+  audit: AuditLog;
+}): StepUpService {
+  const { db, clock, settings, otp, audit } = deps;
+
+  async function emailOf(userId: string): Promise<string> {
+    const [row] = await db
+      .select({ email: identities.email })
+      .from(identities)
+      .where(eq(identities.id, userId))
+      .limit(1);
+    if (!row) throw new AppError('UNAUTHENTICATED');
+    return row.email;
+  }
+
+  async function refusedAnyway(userId: string, transfer: StepUpTransfer): Promise<boolean> {
+    const account = transfer.recipientAccount.trim();
+    const rows = await db
+      .select({ userId: profiles.userId, status: profiles.status })
+      .from(profiles)
+      .where(eq(profiles.accountNumber, account))
+      .limit(1);
+    const recipient = rows[0];
+    if (recipient?.userId === userId) return true;
+    const usable = recipient !== undefined && recipient.status !== 'closed';
+    return !usable && transfer.type !== 'International Transfer';
+  }
+
+  async function issueProof(id: string, now: Date): Promise<{ token: string; expiresAt: string }> {
+    const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
+    const proofExpiresAt = new Date(now.getTime() + STEP_UP_PROOF_TTL_MS);
+    const [row] = await db
+      .update(stepUps)
+      .set({ verifiedAt: now, tokenHash: sha256(token), proofExpiresAt })
+      .where(and(eq(stepUps.id, id), isNull(stepUps.verifiedAt), isNull(stepUps.supersededAt)))
+      .returning({ id: stepUps.id });
+    // Two right answers at once: one proof.
+    if (!row) throw new AppError('STEP_UP_EXPIRED');
+    return { token, expiresAt: proofExpiresAt.toISOString() };
+  }
+
+  return {
+    async start(session, { transfer, idempotencyKey }, ctx) {
+      const reasons = await stepUpReasons(db, session.userId, transfer);
+      const fingerprint = transferFingerprint(session.userId, transfer, idempotencyKey);
+      if (reasons.length === 0 || fingerprint === null) return { required: false };
+      // A transfer the spec's own checks will refuse (no such recipient, oneself) gets that answer
+      // when it is sent; no code is emailed for it.
+      if (await refusedAnyway(session.userId, transfer)) return { required: false };
+      const options = await assertionOptionsFor(db, settings, session.userId);
+      const email = options ? null : await emailOf(session.userId);
+      // The code goes out first: when sending fails (or is throttled) nothing else changed.
+      const sent = email ? await otp.sendCode('step_up', email) : null;
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + STEP_UP_CHALLENGE_TTL_MS);
+      const id = await db.transaction(async (tx) => {
+        // Only the newest step-up of a session can be answered (so only the newest code matches it).
+        await tx
+          .update(stepUps)
+          .set({ supersededAt: now })
+          .where(
+            and(
+              eq(stepUps.userId, session.userId),
+              eq(stepUps.sessionHash, session.idHash),
+              isNull(stepUps.verifiedAt),
+              isNull(stepUps.supersededAt),
+            ),
+          );
+        const [row] = await tx
+          .insert(stepUps)
+          .values({
+            userId: session.userId,
+            sessionHash: session.idHash,
+            fingerprint,
+            method: options ? 'passkey' : 'email',
+            challenge: options?.challenge ?? null,
+            createdAt: now,
+            expiresAt: sent?.expiresAt ?? expiresAt,
+          })
+          .returning({ id: stepUps.id });
+        if (!row) throw new Error('step_ups insert returned no row');
+        await audit.record(tx, {
+          action: 'transfer.step_up.start',
+          outcome: 'success',
+          actorId: session.userId,
+          actorRole: 'user',
+          subjectType: 'user',
+          subjectId: session.userId,
+          ip: ctx.ip,
+          details: { reasons, method: options ? 'passkey' : 'email' },
+        });
+        return row.id;
+      });
+      if (options) {
+        return {
+          required: true,
+          reasons,
+          challengeId: id,
+          method: 'passkey',
+          options: options as unknown as WebauthnOptions,
+        };
+      }
+      return {
+        required: true,
+        reasons,
+        challengeId: id,
+        method: 'email',
+        sentTo: maskEmail(email ?? ''),
+        expiresAt: (sent?.expiresAt ?? expiresAt).toISOString(),
+      };
+    },
+
+    async verify(session, input, ctx) {
+      const now = clock.now();
+      const [row] = await db
+        .select()
+        .from(stepUps)
+        .where(and(eq(stepUps.id, input.challengeId), eq(stepUps.sessionHash, session.idHash)))
+        .limit(1);
+      const fail = async (reason: string, error: AppError): Promise<never> => {
+        await audit.record(db, {
+          action: 'transfer.step_up.verify',
+          outcome: 'failure',
+          actorId: session.userId,
+          actorRole: 'user',
+          subjectType: 'user',
+          subjectId: session.userId,
+          ip: ctx.ip,
+          reason,
+        });
+        throw error;
+      };
+      // Another session's step-up is answered exactly like a missing or finished one.
+      if (!row || row.verifiedAt !== null || row.supersededAt !== null || row.expiresAt <= now) {
+        return fail('step-up missing, answered, replaced or expired', new AppError('STEP_UP_EXPIRED'));
+      }
+      if (row.method === 'email') {
+        if (input.code === undefined)
+          return fail(
+            'passkey answer to an emailed-code step-up',
+            new AppError('OTP_INVALID', { field: 'code' }),
+          );
+        const result = await otp.verifyCode('step_up', await emailOf(session.userId), input.code);
+        if (result.status === 'expired')
+          return fail('code expired', new AppError('OTP_EXPIRED', { field: 'code' }));
+        if (result.status === 'too_many_attempts')
+          return fail('too many wrong codes', new AppError('OTP_ATTEMPTS_EXCEEDED', { field: 'code' }));
+        if (result.status !== 'ok') return fail('wrong code', new AppError('OTP_INVALID', { field: 'code' }));
+        return issueProof(row.id, now);
+      }
+      // Passkey: each answer counts against the challenge, right or wrong, before it is checked.
+      const [counted] = await db
+        .update(stepUps)
+        .set({ failedAttempts: sql`${stepUps.failedAttempts} + 1` })
+        .where(and(eq(stepUps.id, row.id), gt(sql`${STEP_UP_PASSKEY_ATTEMPTS_MAX}`, stepUps.failedAttempts)))
+        .returning({ id: stepUps.id });
+      if (!counted) return fail('too many passkey answers', new AppError('STEP_UP_EXPIRED'));
+      if (!input.passkey || !row.challenge)
+        return fail('code answer to a passkey step-up', new AppError('PASSKEY_FAILED'));
+      const passkey = await verifyAssertion(
+        { db, clock, settings },
+        { response: input.passkey, challenge: row.challenge, userId: session.userId },
+      );
+      if (!passkey) return fail('passkey assertion did not verify', new AppError('PASSKEY_FAILED'));
+      return issueProof(row.id, now);
+    },
+
+    async authorise(tx, { session, transfer, idempotencyKey, token }) {
+      const reasons = await stepUpReasons(tx, session.userId, transfer);
+      if (reasons.length === 0) return;
+      const fingerprint = transferFingerprint(session.userId, transfer, idempotencyKey);
+      const now = clock.now();
+      const spent =
+        token && token.length <= STEP_UP_TOKEN_LENGTH_MAX && fingerprint
+          ? await tx
+              .update(stepUps)
+              .set({ consumedAt: now })
+              .where(
+                and(
+                  eq(stepUps.tokenHash, sha256(token)),
+                  eq(stepUps.userId, session.userId),
+                  eq(stepUps.sessionHash, session.idHash),
+                  eq(stepUps.fingerprint, fingerprint),
+                  isNull(stepUps.consumedAt),
+                  gt(stepUps.proofExpiresAt, now),
+                ),
+              )
+              .returning({ id: stepUps.id })
+          : [];
+      if (spent.length === 1) return;
+      throw new AppError('STEP_UP_REQUIRED');
+    },
+
+    async recordIfRefused(error, session, { ip, hadToken }) {
+      if (!(error instanceof AppError) || error.code !== 'STEP_UP_REQUIRED') return;
+      await audit.record(db, {
+        action: 'transfer.step_up.required',
+        outcome: 'denied',
+        actorId: session.userId,
+        actorRole: 'user',
+        subjectType: 'user',
+        subjectId: session.userId,
+        ip,
+        reason: hadToken ? 'proof not valid for this transfer' : 'no proof',
+      });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { PASSKEY_PROMPT_FAILED, PasskeysSection } from './passkeys-section';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const laptop = {
+  id: '3f2d1c0b-9a8e-4d7c-b6a5-4e3d2c1b0a98',
+  name: 'Work laptop',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderSection() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PasskeysSection />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('PasskeysSection', () => {
+  it('lists passkeys with name, when added and when last used', async () => {
+    fetchMock.mockImplementation(async () => json(200, { items: [laptop] }));
+    renderSection();
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(within(list).getByText('Work laptop')).toBeInTheDocument();
+    expect(within(list).getByText(/not used yet · synced to your devices/)).toBeInTheDocument();
+  });
+
+  it('says so when there are none, and offers to add one', async () => {
+    fetchMock.mockImplementation(async () => json(200, { items: [] }));
+    renderSection();
+    expect(await screen.findByText(/You have no passkeys yet/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeInTheDocument();
+  });
+
+  it('removes a passkey only after the confirmation', async () => {
+    let items = [laptop];
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'DELETE') {
+        items = [];
+        return json(200, { ok: true });
+      }
+      return json(200, { items });
+    });
+    const user = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Remove passkey Work laptop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this passkey?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Remove passkey Work laptop' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove passkey' }));
+    await waitFor(() => expect(screen.getByText(/You have no passkeys yet/)).toBeInTheDocument());
+    expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')?.[0]).toBe(
+      `/api/me/passkeys/${laptop.id}`,
+    );
+  });
+
+  it('asks for a name and the password, shows a wrong password beside its field, and a failed prompt plainly', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/me/passkeys/options') {
+        const body = JSON.parse(String(init?.body)) as { password: string };
+        return body.password === 'right password'
+          ? json(200, { options: { challenge: 'Y2hhbGxlbmdl', rp: { name: 'Larkspur Bank' } } })
+          : json(400, {
+              error: {
+                code: 'CURRENT_PASSWORD_INCORRECT',
+                message: 'Your current password is not correct.',
+                field: 'password',
+              },
+            });
+      }
+      return json(200, { items: [] });
+    });
+    const user = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to your device' }));
+    expect(await screen.findByText('Enter a name for this passkey')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name for this passkey'), 'Phone');
+    await user.type(screen.getByLabelText('Your password'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Continue to your device' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Your password'));
+    await user.type(screen.getByLabelText('Your password'), 'right password');
+    await user.click(screen.getByRole('button', { name: 'Continue to your device' }));
+    // jsdom has no WebAuthn: the browser's prompt fails, and nothing is registered.
+    expect(await screen.findByText(PASSKEY_PROMPT_FAILED)).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/me/passkeys' && init?.method === 'POST'),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  OTP_CODE_LENGTH,
+  otpCodeSchema,
+  type StepUpStartResponse,
+  type TransferRequest,
+} from '@larkspur/contract';
+import { InfoNote } from '@/components/ui/alert';
+import { TextField } from '@/components/ui/form-field';
+import { KeyIcon, MailIcon } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { ApiError, messageFor } from '@/lib/api-client';
+import { startStepUp } from '../api/step-up';
+
+export type StepUpState =
+  | { status: 'checking' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; answer: StepUpStartResponse };
+
+const REASON_TEXT: Record<string, string> = {
+  new_payee: 'you have not paid this recipient before',
+  large_amount: 'the amount is over $1,000.00',
+};
+
+/** Why the check is asked, in words: "you have not paid this recipient before and …". */
+export function stepUpReasonText(reasons: readonly string[]): string {
+  return reasons.map((reason) => REASON_TEXT[reason] ?? reason).join(' and ');
+}
+
+/**
+ * Asks the server, once per review (its idempotency key), whether this transfer needs a second
+ * factor; for a customer without a passkey that also emails the code. `restart` asks again (a
+ * new code: "Send a new code").
+ */
+export function useStepUp(request: TransferRequest, idempotencyKey: string) {
+  const [state, setState] = useState<StepUpState>({ status: 'checking' });
+  const asked = useRef<string | null>(null);
+  const run = useCallback(async () => {
+    try {
+      const answer = await startStepUp(request, idempotencyKey);
+      setState({ status: 'ready', answer });
+    } catch (error) {
+      setState({ status: 'failed', message: messageFor(error) });
+      throw error;
+    }
+  }, [request, idempotencyKey]);
+  useEffect(() => {
+    // Once per review, also under StrictMode's double effects: a second ask would email a second code.
+    if (asked.current === idempotencyKey) return;
+    asked.current = idempotencyKey;
+    run().catch(() => undefined);
+  }, [idempotencyKey, run]);
+  return { state, restart: run };
+}
+
+/** The passkey variant: a note above the usual Confirm button, which then asks for the passkey. */
+export function PasskeyStepUpNote({ reasons }: { reasons: readonly string[] }) {
+  return (
+    <InfoNote>
+      <p className="flex items-start gap-2">
+        <KeyIcon className="mt-0.5 size-5 shrink-0" />
+        <span>
+          <strong>Confirm with your passkey.</strong> We ask for an extra check because{' '}
+          {stepUpReasonText(reasons)}. When you press Confirm, your device asks for your fingerprint, face or
+          PIN.
+        </span>
+      </p>
+    </InfoNote>
+  );
+}
+
+const codeSchema = z.object({ code: otpCodeSchema });
+type CodeValues = z.infer<typeof codeSchema>;
+
+/**
+ * The emailed-code variant: the code field takes the place of the Confirm button, so the code and
+ * the confirmation are one press. `onConfirm` rejects with the ApiError to show.
+ */
+export function EmailStepUpForm({
+  sentTo,
+  reasons,
+  pending,
+  disabled,
+  onConfirm,
+  onResend,
+  onEdit,
+}: {
+  sentTo: string;
+  reasons: readonly string[];
+  pending: boolean;
+  disabled: boolean;
+  onConfirm: (code: string) => Promise<void>;
+  onResend: () => Promise<void>;
+  onEdit: () => void;
+}) {
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema),
+    mode: 'onTouched',
+    defaultValues: { code: '' },
+  });
+  const { errors } = form.formState;
+  const [resending, setResending] = useState(false);
+  const [resendNote, setResendNote] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    try {
+      await onConfirm(code);
+    } catch (error) {
+      if (error instanceof ApiError && error.field === 'code')
+        form.setError('code', { message: error.message });
+    }
+  });
+  const resend = async () => {
+    setResending(true);
+    setResendNote(null);
+    try {
+      await onResend();
+      form.reset({ code: '' });
+      setResendNote('We sent a new code. It replaces the one before it.');
+    } catch (error) {
+      setResendNote(messageFor(error));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <InfoNote>
+        <p className="flex items-start gap-2">
+          <MailIcon className="mt-0.5 size-5 shrink-0" />
+          <span>
+            <strong>Enter the code we emailed you.</strong> We ask for an extra check because{' '}
+            {stepUpReasonText(reasons)}. We sent a {OTP_CODE_LENGTH}-digit code to{' '}
+            <strong className="break-words">{sentTo}</strong>; it is valid for 5 minutes.
+          </span>
+        </p>
+      </InfoNote>
+      <TextField
+        label={`${OTP_CODE_LENGTH}-digit code`}
+        hint="Check your spam folder if it has not arrived within a minute."
+        error={errors.code?.message}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={OTP_CODE_LENGTH}
+        className="max-w-xs"
+        {...form.register('code')}
+      />
+      {resendNote ? (
+        <p role="status" className="text-sm text-slate-700">
+          {resendNote}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onEdit} disabled={pending}>
+          Edit details
+        </Button>
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => void resend()}
+          pending={resending}
+          disabled={pending}
+        >
+          Send a new code
+        </Button>
+        <Button type="submit" size="lg" pending={pending} disabled={disabled}>
+          Confirm and send
+        </Button>
+      </div>
+    </form>
+  );
+}
