@@ -71,7 +71,9 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    purpose: text('purpose', { enum: ['signup', 'admin_login', 'password_reset', 'email_change', 'step_up'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['signup', 'admin_login', 'password_reset', 'email_change', 'step_up'],
+    }).notNull(),
     /** The address the code went to, or the key of what it proves (see OtpPurpose). Lower-cased. */
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
