@@ -18,6 +18,8 @@ export {
   renderAccountStatusNotice,
   renderFailedSignInsNotice,
   renderMoneyAlert,
+  renderStoredEmail,
+  storedMoneyAlert,
   renderPasswordRecheckNotice,
   renderReturnedCheckNotice,
   renderSignupAttemptNotice,

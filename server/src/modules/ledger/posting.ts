@@ -4,7 +4,7 @@ import { CURRENCY, type Direction, type ErrorCode, type InternationalDetails } f
 import type { Tx } from '../../db/client';
 import { transactionRecords } from '../../db/schema/index';
 import { assert } from '../../lib/errors';
-import { renderMoneyAlert } from '../email/index';
+import { storedMoneyAlert } from '../email/index';
 import type { Customer } from './customers';
 import { Rejection } from './idempotency';
 import { lockAccounts, POSTED_ENTRY_ID, postEntry, type EntryKind } from './journal';
@@ -77,7 +77,7 @@ export async function postMovement(
     assert(row && balanceCents !== undefined, 'a record and a balance per leg');
     return {
       to: customer.email,
-      ...renderMoneyAlert(
+      ...storedMoneyAlert(
         {
           to: customer.email,
           name: customer.fullName,
