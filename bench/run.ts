@@ -433,6 +433,24 @@ function backendCpuMs(before: CpuSample, after: CpuSample): number | null {
   return ms;
 }
 
+/**
+ * A money alert's twelve fields as the server stores them (decision 0147), of a typical size. No
+ * colon is followed by a letter or digit: pgbench would read `:name` as one of its variables.
+ */
+const ALERT_FIELDS_JSON = JSON.stringify({
+  to_email: 'bench.customer@example.com',
+  subject: 'Larkspur Bank Debit Alert: $1.00 Local Transfer',
+  name: 'Bench Customer',
+  transaction_type: 'Local Transfer',
+  amount: '$1.00',
+  date: 'Nov 24, 2026, 9.00 PM UTC',
+  reference: 'TRF1764018000000ABCDEFGH',
+  counterparty: 'Someone Else',
+  balance: '$1,000.00',
+  amount_color: '#b91c1c',
+  year: '2026',
+  from_name: 'Larkspur Bank',
+});
 /** Rows the full-work script writes per transfer: what the API's transfer writes before the alerts go out. */
 const FULL_WORK_ROWS = 9;
 
@@ -440,8 +458,8 @@ const FULL_WORK_ROWS = 9;
  * The reference the API must beat: everything a transfer request does, as plain SQL on the app's
  * own tables and indexes, one statement at a time in a transaction, at the same concurrency — the
  * session check, both parties read and locked in id order, the journal entry, two postings, two
- * balances, both records (with the daily-limit sum) and both alert rows (~3 KB each, as the
- * server renders them today). No idempotency row: the benchmark's requests carry no key. The
+ * balances, both records (with the daily-limit sum) and both alert rows (template + fields, empty
+ * bodies, as the server stores them since decision 0147). No idempotency row: the benchmark's requests carry no key. The
  * parties are looked up by number in a small side table (bench_parties), a cost the API does not pay.
  */
 function pgbenchFullWork(url: string, count: number): number {
@@ -481,7 +499,7 @@ function pgbenchFullWork(url: string, count: number): number {
         ` u AS (UPDATE accounts SET balance_cents = accounts.balance_cents + x.amount FROM ${legs} WHERE accounts.id = x.account_id RETURNING accounts.id, accounts.balance_cents),`,
         ` r AS (INSERT INTO transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents, recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose, created_at, recorded_at, updated_at)`,
         `   ${record('debit', 'Local Transfer', 'a')} UNION ALL ${record('credit', 'Deposit', 'b')}),`,
-        ` o AS (INSERT INTO outbox_messages (to_email, subject, html, text, template, params) SELECT 'bench@example.com', 'Debit alert', repeat('x', 3000), repeat('y', 600), 'money-alert', '{}'::jsonb FROM generate_series(1, 2))`,
+        ` o AS (INSERT INTO outbox_messages (to_email, subject, html, text, template, params) SELECT 'bench@example.com', 'Larkspur Bank Debit Alert: $1.00 Local Transfer', '', '', 'money-alert', '${ALERT_FIELDS_JSON}'::jsonb FROM generate_series(1, 2))`,
         `SELECT (SELECT coalesce(sum(amount_cents), 0) FROM transaction_records WHERE user_id = ${party('a', 'user_id')} AND direction = 'debit' AND type IN ('Local Transfer', 'Wire Transfer', 'International Transfer') AND recorded_at >= date_trunc('day', now(), 'UTC')), (SELECT count(*) FROM u);`,
       ].join(''),
       'COMMIT;',

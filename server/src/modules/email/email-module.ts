@@ -61,7 +61,7 @@ export function createEmailModule(deps: {
     );
   }
 
-  const worker = createOutboxWorker({ db, transport, clock, logger });
+  const worker = createOutboxWorker({ db, transport, clock, logger, brand });
   const otp = createOtpService({
     db,
     clock,

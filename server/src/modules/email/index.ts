@@ -24,6 +24,8 @@ export {
   renderMoneyAlert,
   renderNewDeviceNotice,
   NEW_DEVICE_TEMPLATE,
+  renderStoredEmail,
+  storedMoneyAlert,
   renderPasswordRecheckNotice,
   renderReturnedCheckNotice,
   renderSignupAttemptNotice,

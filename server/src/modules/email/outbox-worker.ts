@@ -11,6 +11,7 @@ import {
   type OutboundEmail,
   type SendResult,
 } from './transport';
+import { renderStoredEmail, type EmailBrand } from './templates';
 
 /** Attempts before a message is marked failed (about four hours of trying with the backoff below). */
 export const OUTBOX_ATTEMPTS_MAX = 10;
@@ -78,6 +79,8 @@ export function createOutboxWorker(deps: {
   transport: EmailTransport;
   clock: Clock;
   logger: EmailLogger;
+  /** To render the messages stored as template + fields (decision 0147); the app always passes it. */
+  brand?: EmailBrand;
   batchSize?: number;
   pollIntervalMs?: number;
   /** Tests shorten the back-off after failed runs. */
@@ -124,14 +127,14 @@ export function createOutboxWorker(deps: {
     return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
   }
 
-  // The same id on every delivery of a row: a row sent twice (at least once) is one email.
+  // The same id on every delivery of a row: a row sent twice (at least once) is one email. A row
+  // stored as template + fields (a money alert, decision 0147) is rendered here, as it is sent.
   const outgoing = (message: ClaimedMessage): OutboundEmail => ({
     messageId: outboxMessageId(message),
     to: message.toEmail,
     template: message.template,
     subject: message.subject,
-    html: message.html,
-    text: message.text,
+    ...(deps.brand ? renderStoredEmail(message, deps.brand) : { html: message.html, text: message.text }),
     params: message.params,
   });
   // Transports return their failures; a throw is a bug, but it must not stall the outbox.

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  CURRENCY,
   formatCents,
   type AdminHold,
   type AdminHoldListQuery,
@@ -10,24 +8,14 @@ import {
   type HoldStatus,
 } from '@larkspur/contract';
 import type { Database, Tx } from '../../db/client';
-import {
-  accounts,
-  checkImages,
-  depositHolds,
-  identities,
-  profiles,
-  transactionRecords,
-} from '../../db/schema/index';
+import { accounts, checkImages, depositHolds, profiles, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { AppError, assert } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
 import type { AuditLog } from '../audit/audit-log';
-import { renderReturnedCheckNotice, type EmailBrand, type Outbox } from '../email/index';
-import { BANK_DISPLAY_NAME } from '../ledger/banking-service';
-import { lockAccounts, POSTED_ENTRY_ID, postEntry } from '../ledger/journal';
-import { RECORD_STATUS_SUCCESSFUL } from '../ledger/records';
-import { ensureSystemAccounts, SYSTEM_ACCOUNTS } from '../ledger/system-accounts';
-import { newTransactionId, RECORD_PREFIXES } from '../ledger/transaction-ids';
+import type { EmailBrand, Outbox } from '../email/index';
+import { lockAccounts } from '../ledger/journal';
+import { postCheckReturn } from '../ledger/movements/check-return';
 import type { UserService } from '../users/user-service';
 
 /**
@@ -37,7 +25,7 @@ import type { UserService } from '../users/user-service';
  * the second waits for the first and then gets HOLD_NOT_ACTIVE (409).
  */
 
-export const RETURNED_CHECK_TYPE = 'Returned Check';
+export { RETURNED_CHECK_TYPE } from '../ledger/movements/check-return';
 const HOLD_CURSOR_TAG = 'holds';
 
 export interface HoldActor {
@@ -216,103 +204,12 @@ export function createHoldService(deps: {
       const userId = await db.transaction(async (tx) => {
         const hold = await lockHoldFor(tx, id, 'return');
         const now = clock.now();
-        const [customer] = await tx
-          .select({
-            firstName: profiles.firstName,
-            surname: profiles.surname,
-            accountNumber: profiles.accountNumber,
-            email: identities.email,
-          })
-          .from(profiles)
-          .innerJoin(identities, eq(identities.id, profiles.userId))
-          .where(eq(profiles.userId, hold.userId))
-          .limit(1);
-        assert(customer, 'a hold belongs to a customer');
-        const system = await ensureSystemAccounts(tx);
-        const clearingId = system[SYSTEM_ACCOUNTS.checkClearing];
-        const lossesId = system[SYSTEM_ACCOUNTS.returnedItemLosses];
-        const locked = await lockAccounts(tx, [hold.accountId, clearingId, lossesId]);
-        const account = locked.get(hold.accountId);
-        assert(account, 'the hold account exists');
-
-        const held = hold.status === 'active' ? hold.amountCents - hold.releasedCents : 0n;
-        const available = account.balanceCents - account.heldCents;
-        const coverable = available + held;
-        const collected = coverable < hold.amountCents ? coverable : hold.amountCents;
-        const shortfall = hold.amountCents - collected;
-        const balanceAfter = account.balanceCents - collected;
-
-        // The hold's held part stops counting first, so the balance may fall by it below.
-        if (held > 0n)
-          await tx
-            .update(accounts)
-            .set({ heldCents: sql`${accounts.heldCents} - ${held}` })
-            .where(eq(accounts.id, hold.accountId));
-
-        const fullName = `${customer.firstName} ${customer.surname}`;
-        const accountNumber = customer.accountNumber ?? '';
-        const record = {
-          id: crypto.randomUUID(),
-          transactionId: newTransactionId(RECORD_PREFIXES.withdrawal, now),
-          userId: hold.userId,
-          entryId: POSTED_ENTRY_ID,
-          direction: 'debit' as const,
-          type: RETURNED_CHECK_TYPE,
-          amountCents: hold.amountCents,
-          currency: CURRENCY,
-          recipientName: BANK_DISPLAY_NAME,
-          recipientAccount: '',
-          bankName: BANK_DISPLAY_NAME,
-          routingNumber: null,
-          senderName: fullName,
-          senderAccount: accountNumber,
-          purpose: `Check #${hold.checkNumber} returned unpaid`,
-          status: RECORD_STATUS_SUCCESSFUL,
-          internationalDetails: null,
-          createdAt: now,
-          recordedAt: now,
-          updatedAt: now,
-        };
-        const email = renderReturnedCheckNotice(
-          {
-            to: customer.email,
-            name: fullName,
-            checkNumber: hold.checkNumber,
-            amountCents: hold.amountCents,
-            collectedCents: collected,
-            shortfallCents: shortfall,
-            balanceCents: balanceAfter,
-            reference: record.transactionId,
-            date: now,
-          },
-          brand,
-        );
-        const legs = [
-          { accountId: clearingId, amountCents: hold.amountCents },
-          ...(collected > 0n ? [{ accountId: hold.accountId, amountCents: -collected }] : []),
-          ...(shortfall > 0n ? [{ accountId: lossesId, amountCents: -shortfall }] : []),
-        ];
-        const posted = await postEntry(
-          tx,
-          {
-            kind: 'check_return',
-            description: `Check #${hold.checkNumber} returned from ${accountNumber}: ${reason}`,
-            actorId: actor.userId,
-            at: now,
-            legs,
-          },
-          {
-            alongside: [
-              tx.insert(transactionRecords).values(record).getSQL(),
-              outbox.enqueueStatement(tx, [{ to: customer.email, ...email }]),
-            ],
-          },
-        );
-        if (collected > 0n)
-          assert(
-            posted.balances.get(hold.accountId) === balanceAfter,
-            'the notice states the posted balance',
-          );
+        const returned = await postCheckReturn({ outbox, brand }, tx, {
+          hold,
+          actorId: actor.userId,
+          reason,
+          at: now,
+        });
         await tx
           .update(depositHolds)
           .set({
@@ -321,10 +218,10 @@ export function createHoldService(deps: {
             returnedAt: now,
             reviewerId: actor.userId,
             reviewReason: reason,
-            returnEntryId: posted.entryId,
-            returnRecordId: record.id,
-            returnedCollectedCents: collected,
-            returnedShortfallCents: shortfall,
+            returnEntryId: returned.entryId,
+            returnRecordId: returned.recordId,
+            returnedCollectedCents: returned.collectedCents,
+            returnedShortfallCents: returned.shortfallCents,
           })
           .where(eq(depositHolds.id, id));
         await audit.record(tx, {
@@ -339,12 +236,12 @@ export function createHoldService(deps: {
           details: {
             userId: hold.userId,
             checkNumber: hold.checkNumber,
-            transactionId: record.transactionId,
+            transactionId: returned.transactionId,
             amount: formatCents(hold.amountCents),
-            collected: formatCents(collected),
-            shortfall: formatCents(shortfall),
-            before: { balance: formatCents(account.balanceCents) },
-            after: { balance: formatCents(balanceAfter) },
+            collected: formatCents(returned.collectedCents),
+            shortfall: formatCents(returned.shortfallCents),
+            before: { balance: formatCents(returned.balanceBeforeCents) },
+            after: { balance: formatCents(returned.balanceAfterCents) },
           },
         });
         return hold.userId;

@@ -6,7 +6,6 @@ import {
   adminCreateRecordSchema,
   adminEditRecordSchema,
   adminStatementQuerySchema,
-  errorEnvelopeSchema,
   movementResponseSchema,
   pageOf,
   transactionRecordSchema,
@@ -15,18 +14,10 @@ import type { Database, ReadDatabase } from '../../db/client';
 import { transactionRecordHistory } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { BankingService } from './banking-service';
-import { parseIdempotencyKey } from './idempotency';
+import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
 import { listRecords } from './statements';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
+const errors = moneyErrors;
 
 export const recordHistoryEntrySchema = z.object({
   id: z.number(),
@@ -66,20 +57,13 @@ export function adminLedgerRoutes(deps: {
             params: z.object({ id: z.uuid() }),
             headers: idempotencyHeader,
             body: adminAmountRequestSchema,
-            response: { 201: movementResponseSchema, ...errors },
+            response: moneyResponses,
           },
         },
-        async (request, reply) => {
-          const key = parseIdempotencyKey(request.headers['idempotency-key']);
-          const result = await banking.adminCash(
-            direction,
-            actorOf(request),
-            request.params.id,
-            request.body,
-            key,
-          );
-          return reply.status(result.statusCode).send(result.body as never);
-        },
+        async (request, reply) =>
+          moneyReply(request, reply, (caller, key) =>
+            banking.adminCash(direction, caller, request.params.id, request.body, key),
+          ),
       );
     }
 
@@ -107,14 +91,11 @@ export function adminLedgerRoutes(deps: {
           summary: 'Create a record for a customer (credit or debit, with counterparty and date)',
           headers: idempotencyHeader,
           body: adminCreateRecordSchema,
-          response: { 201: movementResponseSchema, ...errors },
+          response: moneyResponses,
         },
       },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const result = await banking.adminCreateRecord(actorOf(request), request.body, key);
-        return reply.status(result.statusCode).send(result.body as never);
-      },
+      async (request, reply) =>
+        moneyReply(request, reply, (caller, key) => banking.adminCreateRecord(caller, request.body, key)),
     );
 
     app.patch(

@@ -8,7 +8,6 @@ import {
   errorEnvelopeSchema,
   insightsQuerySchema,
   insightsResponseSchema,
-  movementResponseSchema,
   pageOf,
   STEP_UP_TOKEN_HEADER,
   recipientLookupResponseSchema,
@@ -21,7 +20,7 @@ import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { BankingService } from './banking-service';
-import { parseIdempotencyKey } from './idempotency';
+import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
@@ -33,15 +32,7 @@ export const RECIPIENT_LOOKUPS_PER_MINUTE = 20;
 /** Two 5 MB photos in base64 plus the form. */
 export const CHECK_DEPOSIT_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
+const errors = moneyErrors;
 
 /** The customer's money: send, deposit, statements. Every route is scoped to the session's own user. */
 export function bankingRoutes(deps: {
@@ -78,27 +69,23 @@ export function bankingRoutes(deps: {
           summary: 'Send money (Local, Wire or International Transfer). Idempotency-Key supported.',
           headers: idempotencyHeader.extend({ 'step-up-token': z.string().max(200).optional() }),
           body: transferRequestSchema,
-          response: { 201: movementResponseSchema, ...errors },
+          response: moneyResponses,
         },
       },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const session = request.auth;
-        if (!stepUp || !session) {
-          const result = await banking.transfer(userIdOf(request), request.body, key);
-          return reply.status(result.statusCode).send(result.body as never);
-        }
-        const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
-        try {
-          const result = await banking.transfer(session.userId, request.body, key, (tx) =>
-            stepUp.authorise(tx, { session, transfer: request.body, idempotencyKey: key, token }),
-          );
-          return reply.status(result.statusCode).send(result.body as never);
-        } catch (error) {
-          await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
-          throw error;
-        }
-      },
+      async (request, reply) =>
+        moneyReply(request, reply, async (caller, key) => {
+          const session = request.auth;
+          if (!stepUp || !session) return banking.transfer(caller.userId, request.body, key);
+          const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
+          try {
+            return await banking.transfer(caller.userId, request.body, key, (tx) =>
+              stepUp.authorise(tx, { session, transfer: request.body, idempotencyKey: key, token }),
+            );
+          } catch (error) {
+            await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
+            throw error;
+          }
+        }),
     );
 
     app.post(
@@ -111,14 +98,11 @@ export function bankingRoutes(deps: {
             'Deposit a check (amount, check number, optional front and back photos). Idempotency-Key supported.',
           headers: idempotencyHeader,
           body: checkDepositRequestSchema,
-          response: { 201: movementResponseSchema, ...errors, 413: errorEnvelopeSchema },
+          response: { ...moneyResponses, 413: errorEnvelopeSchema },
         },
       },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const result = await banking.depositCheck(userIdOf(request), request.body, key);
-        return reply.status(result.statusCode).send(result.body as never);
-      },
+      async (request, reply) =>
+        moneyReply(request, reply, (caller, key) => banking.depositCheck(caller.userId, request.body, key)),
     );
 
     app.get(

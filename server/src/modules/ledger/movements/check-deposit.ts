@@ -1,0 +1,87 @@
+import { CHECK_DEPOSIT_MAX_CENTS } from '@larkspur/contract';
+import { AppError } from '../../../lib/errors';
+import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../../holds/check-images';
+import { enforceDepositRules, placeHold } from '../../holds/hold-deposits';
+import { loadCustomer } from '../customers';
+import { Rejection, type StoredAnswer } from '../idempotency';
+import { lockAccounts } from '../journal';
+import { moveWithSystem } from '../posting';
+import { SYSTEM_ACCOUNTS } from '../system-accounts';
+import { RECORD_PREFIXES } from '../transaction-ids';
+import { BANK_DISPLAY_NAME, movementAnswer, positiveAmount, type MovementContext } from './context';
+
+export interface CheckDepositInput {
+  amount: string;
+  checkNumber: string;
+  frontImage: CheckImageInput;
+  backImage: CheckImageInput;
+}
+
+/**
+ * SPEC §7 check deposit: credit the balance, write a Check Deposit record, alert — and hold
+ * the money until it clears (issue 13, decision 0070). The photos are decoded and re-encoded
+ * before the transaction (CPU work holds no lock); the rules that count earlier deposits run
+ * under the customer's account lock.
+ */
+export async function depositCheck(
+  ctx: MovementContext,
+  userId: string,
+  input: CheckDepositInput,
+  idempotencyKey: string | null,
+): Promise<StoredAnswer> {
+  const amountCents = positiveAmount(input.amount);
+  if (amountCents === null) throw new AppError('INVALID_DEPOSIT_AMOUNT', { field: 'amount' });
+  if (amountCents > CHECK_DEPOSIT_MAX_CENTS)
+    throw new AppError('CHECK_AMOUNT_OVER_LIMIT', { field: 'amount' });
+  const images: StoredCheckImage[] = [
+    await normaliseCheckImage('front', input.frontImage),
+    await normaliseCheckImage('back', input.backImage),
+  ];
+  return ctx.runMovement(
+    { scope: `${userId}:check_deposit`, key: idempotencyKey, request: input },
+    async (tx, touched) => {
+      const customer = await loadCustomer(tx, { userId });
+      if (!customer) throw new Rejection('USER_NOT_FOUND');
+      if (customer.status !== 'active')
+        throw new Rejection(customer.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
+      // Lock as the posting will (both accounts, in id order) before counting earlier deposits.
+      await lockAccounts(tx, [customer.accountId, await ctx.systemAccount(SYSTEM_ACCOUNTS.checkClearing)]);
+      const deposit = {
+        userId,
+        accountId: customer.accountId,
+        amountCents,
+        checkNumber: input.checkNumber,
+        images,
+        now: ctx.clock.now(),
+      };
+      await enforceDepositRules(tx, deposit);
+      const { record, balanceCents, openedAt } = await moveWithSystem(ctx, tx, {
+        customer,
+        systemCode: SYSTEM_ACCOUNTS.checkClearing,
+        direction: 'credit',
+        amountCents,
+        kind: 'check_deposit',
+        description: `Check #${input.checkNumber} deposited to ${customer.accountNumber}`,
+        actorId: userId,
+        insufficient: 'INVALID_DEPOSIT_AMOUNT',
+        record: {
+          prefix: RECORD_PREFIXES.checkDeposit,
+          type: 'Check Deposit',
+          recipientName: customer.fullName,
+          recipientAccount: customer.accountNumber,
+          bankName: BANK_DISPLAY_NAME,
+          senderName: `Check #${input.checkNumber}`,
+          senderAccount: '',
+          purpose: `Check deposit #${input.checkNumber}`,
+        },
+      });
+      const { heldCents, hold } = await placeHold(tx, {
+        ...deposit,
+        recordId: record.id,
+        accountOpenedAt: openedAt,
+      });
+      touched.push(customer.userId);
+      return movementAnswer(201, record, balanceCents, heldCents, hold);
+    },
+  );
+}

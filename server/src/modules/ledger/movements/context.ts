@@ -1,0 +1,115 @@
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  AMOUNT_MAX_CENTS,
+  formatCents,
+  parseAmountToCents,
+  transferTypes,
+  type MovementResponse,
+  type RecordHold,
+} from '@larkspur/contract';
+import type { Database, Tx } from '../../../db/client';
+import { transactionRecords } from '../../../db/schema/index';
+import type { Clock } from '../../../lib/clock';
+import type { AuditLog } from '../../audit/audit-log';
+import type { EmailBrand, Outbox } from '../../email/index';
+import type { UserService } from '../../users/user-service';
+import { runIdempotent, type StoredAnswer } from '../idempotency';
+import { toRecordDto, type RecordRow } from '../records';
+import { ensureSystemAccounts, type SystemAccountCode } from '../system-accounts';
+
+export const BANK_DISPLAY_NAME = 'Larkspur Bank';
+
+/** What every money movement is built from. */
+export interface MovementDeps {
+  db: Database;
+  clock: Clock;
+  users: UserService;
+  outbox: Outbox;
+  brand: EmailBrand;
+  audit: AuditLog;
+}
+
+/** Who acts, for the audit row. */
+export interface Actor {
+  userId: string;
+  ip: string | null;
+}
+
+/** The deps plus what the use cases share: the system accounts' ids, the run, the answer. */
+export interface MovementContext extends MovementDeps {
+  /** The id of a system account (created on first use, then remembered). */
+  systemAccount(code: SystemAccountCode): Promise<number>;
+  /** Creates the system accounts now (at start-up), so no movement pays for it. */
+  ensureSystemAccounts(): Promise<void>;
+  /**
+   * Runs a movement once per idempotency key, then, once it has committed, nudges the live views
+   * of the customers it touched (`touched`, filled by the operation as it succeeds).
+   */
+  runMovement(
+    input: { scope: string; key: string | null; request: unknown },
+    operation: (tx: Tx, touched: string[]) => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer>;
+}
+
+export function createMovementContext(deps: MovementDeps): MovementContext {
+  let systemAccountIds: Record<SystemAccountCode, number> | null = null;
+  return {
+    ...deps,
+    async systemAccount(code) {
+      systemAccountIds ??= await ensureSystemAccounts(deps.db);
+      return systemAccountIds[code];
+    },
+    async ensureSystemAccounts() {
+      systemAccountIds = await ensureSystemAccounts(deps.db);
+    },
+    async runMovement(input, operation) {
+      const touched: string[] = [];
+      const stored = await runIdempotent({ db: deps.db, clock: deps.clock }, input, (tx) =>
+        operation(tx, touched),
+      );
+      deps.users.profilesChanged(touched);
+      return stored;
+    },
+  };
+}
+
+/** The movement's answer: the record (with its hold, for a check deposit) and both balances. */
+export function movementAnswer(
+  status: number,
+  record: RecordRow,
+  balanceCents: bigint,
+  heldCents: bigint,
+  hold: RecordHold | null = null,
+): StoredAnswer {
+  const body: MovementResponse = {
+    transaction: toRecordDto(record, hold),
+    balance: formatCents(balanceCents),
+    availableBalance: formatCents(balanceCents - heldCents),
+  };
+  return { statusCode: status, body };
+}
+
+/** Parses a customer- or admin-typed amount: > 0 and within the single-amount maximum, or null. */
+export function positiveAmount(input: string): bigint | null {
+  const cents = parseAmountToCents(input);
+  return cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS ? null : cents;
+}
+
+/** The start of the calendar day (UTC) that `at` falls in: the day the daily transfer limit counts. */
+export function limitDayStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
+/**
+ * What `userId` has sent today by transfer, for the daily limit: their debit records of a transfer
+ * type recorded since the day began. Served by transaction_records_user_recorded_idx (decision
+ * 0125), so it reads today's records of that customer only, however long their history.
+ */
+export function sentTodaySql(userId: string, at: Date): SQL {
+  return sql`(select coalesce(sum(${transactionRecords.amountCents}), 0) from ${transactionRecords} where ${and(
+    eq(transactionRecords.userId, userId),
+    eq(transactionRecords.direction, 'debit'),
+    inArray(transactionRecords.type, [...transferTypes]),
+    gte(transactionRecords.recordedAt, limitDayStart(at)),
+  )})`;
+}
