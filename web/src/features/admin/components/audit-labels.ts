@@ -12,6 +12,7 @@ export const auditActionLabels: Record<string, string> = {
   'admin.loan_approve': 'Loan approved',
   'admin.loan_status': 'Loan status set',
   'auth.signup': 'Sign-up',
+  'auth.signup.repeated': 'Sign-up answered again (its first answer was lost)',
   'auth.login': 'Customer login',
   'auth.logout': 'Logout',
   'auth.lockout': 'Account locked after failed logins',
