@@ -239,8 +239,9 @@ export function createAuthService(deps: {
    * A sign-up's second step sent again after it succeeded — its answer lost with the connection at
    * COMMIT (decision 0106). Only the same request counts: this browser's first step (locked by the
    * caller), the same code (a wrong one counts as a wrong try on it, so the window cannot be used
-   * to guess) within its lifetime, and the password the account was opened with. It answers with
-   * that account and a fresh session; anything else gets the answer a used code gets.
+   * to guess) within its lifetime, and the password the account was opened with (another one
+   * counts as a wrong code too). It answers with that account and a fresh session; anything else
+   * gets the answer a used code gets.
    */
   async function repeatSignupVerify(
     tx: Tx,
@@ -251,8 +252,6 @@ export function createAuthService(deps: {
     ctx: RequestContext,
   ): Promise<VerifyOutcome> {
     if (userId === null) return { refused: { status: 'invalid' } };
-    const result = await otp.reverifyUsedCode(tx, 'signup', email, code);
-    if (result.status !== 'ok') return { refused: result };
     const [account] = await tx
       .select({
         passwordHash: identities.passwordHash,
@@ -263,13 +262,14 @@ export function createAuthService(deps: {
       .innerJoin(profiles, eq(profiles.userId, identities.id))
       .where(eq(identities.id, userId))
       .limit(1);
-    if (
-      !account?.accountNumber ||
-      account.status !== 'active' ||
-      !(await verifyPassword(account.passwordHash, password))
-    ) {
-      return { refused: { status: 'invalid' } };
-    }
+    const same =
+      !!account?.accountNumber &&
+      account.status === 'active' &&
+      (await verifyPassword(account.passwordHash, password));
+    // Another password counts as a wrong code: the window cannot be used to guess that either.
+    const result = await otp.reverifyUsedCode(tx, 'signup', email, same ? code : NOT_THIS_BROWSER);
+    if (result.status !== 'ok') return { refused: result };
+    if (!account?.accountNumber) return { refused: { status: 'invalid' } };
     await audit.record(tx, {
       action: 'auth.signup.repeated',
       outcome: 'success',

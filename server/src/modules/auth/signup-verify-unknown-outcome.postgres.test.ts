@@ -207,15 +207,25 @@ describe('an attacker replaying a lost sign-up verify', () => {
     expect(retry.json()).toMatchObject({ accountNumber: opened.accountNumber });
   });
 
-  it('with the browser but another password: refused, no session', async () => {
+  it(`with the browser and the code but another password: refused, counted like a wrong code (${OTP_ATTEMPTS_MAX} end it)`, async () => {
     const s = await startSignup('replay-password');
     await verifyLosingTheAnswer(s);
-    const other = {
+    const other = (i: number) => ({
       ...s.body,
-      password: 'another good passphrase',
-      confirmPassword: 'another good passphrase',
-    };
-    expectRefused(await post('/api/auth/signup/verify', { ...other, code: s.code }, s.browser));
+      password: `another good passphrase ${i}`,
+      confirmPassword: `another good passphrase ${i}`,
+    });
+    for (let i = 0; i < OTP_ATTEMPTS_MAX - 1; i += 1) {
+      expectRefused(await post('/api/auth/signup/verify', { ...other(i), code: s.code }, s.browser));
+    }
+    expectRefused(
+      await post('/api/auth/signup/verify', { ...other(OTP_ATTEMPTS_MAX), code: s.code }, s.browser),
+      'OTP_ATTEMPTS_EXCEEDED',
+    );
+    expectRefused(
+      await post('/api/auth/signup/verify', { ...s.body, code: s.code }, s.browser),
+      'OTP_ATTEMPTS_EXCEEDED',
+    );
   });
 
   it(`with the browser, guessing codes: every wrong one counts, and after ${OTP_ATTEMPTS_MAX} even the right one is refused`, async () => {
