@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { COMPRESSIBLE, writeCompressedCopies } from './scripts/compress.ts';
 
@@ -24,10 +25,38 @@ function precompress(): Plugin {
   };
 }
 
+/** The theme script as index.html names it; public/theme-init.js stays the one source of it. */
+const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
+
+/**
+ * Puts public/theme-init.js, minified (≈ 0.4 KB), into index.html — and so into every prerendered
+ * page and shell made from it (web/scripts/prerender.ts) — instead of loading it as a blocking
+ * request of its own: the theme is still set before first paint, without a round trip first
+ * (issue 15: it cost /user/dashboard ~0.4 s of first paint on Lighthouse's mobile profile). The
+ * server allows exactly the inline scripts of the built pages by their SHA-256 in its CSP
+ * (`inlineScriptHashes`, server/src/plugins/web-app.ts); docs/decisions/0126-theme-script-inline.md.
+ */
+function inlineThemeScript(): Plugin {
+  return {
+    name: 'larkspur-inline-theme-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(THEME_SCRIPT_TAG)) throw new Error(`index.html: no ${THEME_SCRIPT_TAG}`);
+        const file = path.join(import.meta.dirname, 'public/theme-init.js');
+        const { code, errors } = minifySync(file, fs.readFileSync(file, 'utf8'));
+        if (errors.length > 0) throw new Error(`${file}: ${errors.map((e) => e.message).join('; ')}`);
+        if (/<\/script/i.test(code)) throw new Error(`${file}: cannot be inlined (contains </script)`);
+        return html.replace(THEME_SCRIPT_TAG, () => `<script>${code.trim()}</script>`);
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.LARKSPUR_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), inlineThemeScript()],
   // The year the prerendered pages are built in (both builds run in one `npm run build`): what the
   // footer renders while React adopts them (features/site/components/site-footer.tsx).
   define: { __LARKSPUR_BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },

@@ -26,7 +26,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { registerHostCheck } from './plugins/host-check';
 import { registerInputSanity } from './plugins/input-sanity';
 import { registerSecurityHeaders, routerErrorSecurityHeaders } from './plugins/security-headers';
-import { registerWebApp, serveSpaFallback } from './plugins/web-app';
+import { inlineScriptHashes, registerWebApp, serveSpaFallback } from './plugins/web-app';
 import { authRoutes } from './modules/auth/routes';
 import {
   createEmailModule,
@@ -250,7 +250,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Plugins.
   registerErrorHandling(app);
   registerInputSanity(app);
-  await registerSecurityHeaders(app, { https });
+  await registerSecurityHeaders(app, {
+    https,
+    // The built pages' inline scripts (decision 0126), where this server serves them.
+    scriptHashes: config.nodeEnv !== 'development' ? inlineScriptHashes(config.webDistDir) : [],
+  });
   // After the security headers (a refusal carries them too), before everything else.
   registerHostCheck(app, config.allowedHosts);
   registerCsrfProtection(app, {

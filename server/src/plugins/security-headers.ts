@@ -2,14 +2,16 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Strict headers for every response. The web app is built without inline script or style, so the
- * CSP needs no 'unsafe-inline'. HSTS only where the bank is reached over https.
+ * Strict headers for every response. The web app is built without inline style and with one inline
+ * script allowed by its hash, so the CSP needs no 'unsafe-inline'. HSTS only where the bank is
+ * reached over https.
  */
 /** Our CSP, in helmet's form; also written out by hand for answers that never reach helmet. */
-function cspDirectives(https: boolean): Record<string, string[]> {
+function cspDirectives(https: boolean, scriptHashes: readonly string[] = []): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // Plus, by hash, the inline scripts the web build wrote (the theme script: decision 0126).
+    scriptSrc: ["'self'", ...scriptHashes],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
@@ -46,10 +48,13 @@ export function routerErrorSecurityHeaders(https: boolean): Record<string, strin
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean },
+  options: { https: boolean; scriptHashes?: readonly string[] },
 ): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.https) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(options.https, options.scriptHashes),
+    },
     strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,15 +6,18 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, loginAdmin, signUpCustomer } from '../test/identity';
 import { buildTestApp, type TestApp } from '../test/test-app';
+import { inlineScriptHashes } from './web-app';
 
 // A stand-in for web/dist: index.html and one hashed asset, each with the .br/.gz copies the web
 // build writes beside them.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-web-dist-'));
 const script = `console.log(${JSON.stringify('Larkspur '.repeat(200))});`;
-const html = `<!doctype html><html><body>${'<p>Larkspur</p>'.repeat(100)}</body></html>`;
+/** What the web build puts in every page's head (decision 0126). */
+const themeScript = "document.documentElement.setAttribute('data-theme','dark')";
+const html = `<!doctype html><html><head><script>${themeScript}</script><script type="module" src="/assets/app-abc123.js"></script></head><body>${'<p>Larkspur</p>'.repeat(100)}</body></html>`;
 const checking = `<!doctype html><html><body>${'<p>Checking</p>'.repeat(100)}</body></html>`;
 const home = `<!doctype html><html><body>${'<p>Home</p>'.repeat(100)}</body></html>`;
-const customerOverview = '<!doctype html><html><head><link rel="preload" href="/api/me"></head></html>';
+const customerOverview = `<!doctype html><html><head><script>${themeScript}</script><link rel="preload" href="/api/me"></head></html>`;
 const customerArea = '<!doctype html><html><head><!-- customer area --></head></html>';
 const adminArea = '<!doctype html><html><head><!-- admin area --></head></html>';
 
@@ -187,5 +191,29 @@ describe('the built web app', () => {
       expect((await page('/shells/customer.html')).statusCode).toBe(404);
       expect((await page('/shells/shells.json')).body).not.toContain('customer-overview');
     });
+  });
+});
+
+describe('the built pages’ inline scripts (decision 0126)', () => {
+  const allowed = `'sha256-${crypto.createHash('sha256').update(themeScript).digest('base64')}'`;
+
+  it('are allowed by their hash, and only they, on every answer', async () => {
+    // Modules and scripts with a source come from 'self'; only attribute-less inline scripts count.
+    expect(inlineScriptHashes(dist)).toEqual([allowed]);
+    for (const url of ['/', '/products/savings', '/user/dashboard', '/api/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain(`script-src 'self' ${allowed};`);
+      expect(csp, url).not.toMatch(/unsafe-inline|unsafe-eval/);
+    }
+  });
+
+  it('are none without a build', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-no-dist-'));
+    try {
+      expect(inlineScriptHashes(empty)).toEqual([]);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -47,6 +48,39 @@ function findPrerenderedPages(webDistDir: string): Map<string, string> {
     pages.set(route === '/index' ? '/' : route, `${PRERENDERED_DIR}/${entry.split(path.sep).join('/')}`);
   }
   return pages;
+}
+
+/** An inline classic script: `<script>` with no attributes (never `src`, never a `type`). */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts in the pages the web build wrote — today the
+ * theme script it puts in every page's head (web/vite.config.ts `inlineThemeScript`, decision 0126).
+ * Read from the build's files once at start, never from a response: a script injected at run time
+ * cannot match, and the build output is what `script-src 'self'` trusts already. None without a
+ * build (the API alone, development).
+ */
+export function inlineScriptHashes(webDistDir: string): string[] {
+  const pages = [path.join(webDistDir, 'index.html')];
+  for (const dir of [SHELLS_DIR, PRERENDERED_DIR]) {
+    const root = path.join(webDistDir, dir);
+    if (!fs.existsSync(root)) continue;
+    for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (entry.endsWith('.html')) pages.push(path.join(root, entry));
+    }
+  }
+  const hashes = new Set<string>();
+  for (const page of pages) {
+    if (!fs.existsSync(page)) continue;
+    for (const match of fs.readFileSync(page, 'utf8').matchAll(INLINE_SCRIPT)) {
+      const digest = crypto
+        .createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64');
+      hashes.add(`'sha256-${digest}'`);
+    }
+  }
+  return [...hashes].sort();
 }
 
 /**

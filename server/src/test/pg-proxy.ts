@@ -18,8 +18,12 @@ export interface PgProxy {
   /**
    * The next COMMIT any client sends loses its connection: `before` it reaches the server (the
    * transaction rolls back) or `after` (it commits, and the client cannot know: an unknown outcome).
+   * With `skip`, that many COMMITs pass first (to reach the second or third of one request);
+   * `null` calls off a cut that has not happened.
    */
-  cutNextCommit(when: CommitCut): void;
+  cutNextCommit(when: CommitCut | null, skip?: number): void;
+  /** True while a cut asked for has not happened yet (the request sent fewer COMMITs). */
+  readonly commitCutArmed: boolean;
   /** Accepts connections again on the same port. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +59,7 @@ export async function startPgProxy(
 ): Promise<PgProxy> {
   const sockets = new Set<net.Socket>();
   let commitCut: CommitCut | null = null;
+  let commitsToSkip = 0;
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     sockets.add(client).add(upstream);
@@ -96,7 +101,10 @@ export async function startPgProxy(
         const message = buffered.subarray(0, length);
         buffered = buffered.subarray(length);
         let cutNow = false;
-        if (commitCut !== null && isCommit(message)) {
+        if (commitCut !== null && isCommit(message) && commitsToSkip > 0) {
+          commitsToSkip -= 1;
+          out.push(message);
+        } else if (commitCut !== null && isCommit(message)) {
           // The connection dies at COMMIT: before it reaches the server (which then rolls the
           // transaction back) or right after (the server commits; the client never hears).
           const when = commitCut;
@@ -152,8 +160,12 @@ export async function startPgProxy(
   await start();
   return {
     refuseNew,
-    cutNextCommit(when) {
+    cutNextCommit(when, skip = 0) {
       commitCut = when;
+      commitsToSkip = skip;
+    },
+    get commitCutArmed() {
+      return commitCut !== null;
     },
     get port() {
       return port;

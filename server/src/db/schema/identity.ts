@@ -148,7 +148,10 @@ export const pendingSignIns = pgTable(
     purpose: text('purpose', { enum: ['signup', 'admin_login'] }).notNull(),
     /** Lower-cased. */
     email: text('email').notNull(),
-    /** The admin who gave the password; null for a sign-up (no account yet). */
+    /**
+     * The admin who gave the password; for a sign-up, null until its second step opened the
+     * account, then that account (a retry of the same second step answers with it, decision 0106).
+     */
     userId: uuid('user_id').references(() => identities.id),
     createdAt: instant('created_at').notNull(),
     expiresAt: instant('expires_at').notNull(),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Signup } from '@larkspur/contract';
-import type { Database } from '../../db/client';
-import { identities } from '../../db/schema/index';
+import type { Database, Tx } from '../../db/client';
+import { identities, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -108,6 +108,11 @@ function otpError(result: Exclude<OtpVerifyResult, { status: 'ok' }>): AppError 
   return new AppError('OTP_INVALID', { field: 'code' });
 }
 
+/** What the sign-up verify transaction decided: committed either way (a wrong try stays counted). */
+type VerifyOutcome =
+  | { refused: Exclude<OtpVerifyResult, { status: 'ok' }> }
+  | { userId: string; accountNumber: string; session: { id: string } };
+
 export function createAuthService(deps: {
   db: Database;
   clock: Clock;
@@ -127,6 +132,20 @@ export function createAuthService(deps: {
 }): AuthService {
   const { db, clock, users, sessions, throttle, otp, audit, brand, devices, pending, outbox } = deps;
 
+  /** Ends the session the browser arrived with (fixation) and opens a new one, in `tx`. */
+  async function openSession(tx: Tx, userId: string, ctx: RequestContext): Promise<{ id: string }> {
+    if (ctx.previousSessionId) await sessions.revoke(tx, { rawId: ctx.previousSessionId });
+    return sessions.create(tx, { userId, ip: ctx.ip, userAgent: ctx.userAgent });
+  }
+
+  /** After the session's transaction committed: what the response needs, and this browser remembered. */
+  async function signedInAs(userId: string, created: { id: string }, ctx: RequestContext): Promise<SignedIn> {
+    const session = await sessions.resolve(created.id);
+    assert(session, 'a session just created must resolve');
+    const deviceId = await devices.remember(ctx.deviceId ?? null, userId);
+    return { sessionId: created.id, session, deviceId };
+  }
+
   /**
    * Starts a session. With `signIn`, its success audit row and, when the browser is new to this
    * person, the "new sign-in" email are written in the same transaction as the session (decision
@@ -141,8 +160,7 @@ export function createAuthService(deps: {
       signIn?.alertNewDevice === true && (await devices.find(ctx.deviceId ?? null, userId)) === null;
     const device = describeDevice(ctx.userAgent);
     const created = await db.transaction(async (tx) => {
-      if (ctx.previousSessionId) await sessions.revoke(tx, { rawId: ctx.previousSessionId });
-      const started = await sessions.create(tx, { userId, ip: ctx.ip, userAgent: ctx.userAgent });
+      const started = await openSession(tx, userId, ctx);
       if (signIn) {
         await audit.record(tx, {
           ...signIn.audit,
@@ -172,10 +190,7 @@ export function createAuthService(deps: {
       return started;
     });
     if (newDevice) deps.nudgeOutbox();
-    const session = await sessions.resolve(created.id);
-    assert(session, 'a session just created must resolve');
-    const deviceId = await devices.remember(ctx.deviceId ?? null, userId);
-    return { sessionId: created.id, session, deviceId };
+    return signedInAs(userId, created, ctx);
   }
 
   /** The bucket an attempt on this account counts in: the owner's known browser's, or strangers'. */
@@ -273,6 +288,55 @@ export function createAuthService(deps: {
     await throttle.release(ip);
   }
 
+  /**
+   * A sign-up's second step sent again after it succeeded — its answer lost with the connection at
+   * COMMIT (decision 0106). Only the same request counts: this browser's first step (locked by the
+   * caller), the same code (a wrong one counts as a wrong try on it, so the window cannot be used
+   * to guess) within its lifetime, and the password the account was opened with (another one
+   * counts as a wrong code too). It answers with that account and a fresh session; anything else
+   * gets the answer a used code gets.
+   */
+  async function repeatSignupVerify(
+    tx: Tx,
+    userId: string | null,
+    password: string,
+    email: string,
+    code: string,
+    ctx: RequestContext,
+  ): Promise<VerifyOutcome> {
+    if (userId === null) return { refused: { status: 'invalid' } };
+    const [account] = await tx
+      .select({
+        passwordHash: identities.passwordHash,
+        accountNumber: profiles.accountNumber,
+        status: profiles.status,
+      })
+      .from(identities)
+      .innerJoin(profiles, eq(profiles.userId, identities.id))
+      .where(eq(identities.id, userId))
+      .limit(1);
+    const same =
+      !!account?.accountNumber &&
+      account.status === 'active' &&
+      (await verifyPassword(account.passwordHash, password));
+    // Another password counts as a wrong code: the window cannot be used to guess that either.
+    const result = await otp.reverifyUsedCode(tx, 'signup', email, same ? code : NOT_THIS_BROWSER);
+    if (result.status !== 'ok') return { refused: result };
+    if (!account?.accountNumber) return { refused: { status: 'invalid' } };
+    await audit.record(tx, {
+      action: 'auth.signup.repeated',
+      outcome: 'success',
+      actorId: userId,
+      actorRole: 'user',
+      subjectType: 'user',
+      subjectId: userId,
+      ip: ctx.ip,
+      details: { accountNumber: account.accountNumber },
+    });
+    const session = await openSession(tx, userId, ctx);
+    return { userId, accountNumber: account.accountNumber, session };
+  }
+
   const recheckPassword: AuthService['recheckPassword'] = async (auth, password, ctx) => {
     const key = recheckKey(auth.idHash);
     const endSession = async (reason: string): Promise<never> => {
@@ -327,37 +391,47 @@ export function createAuthService(deps: {
 
     async signupVerify(signup, code, ctx) {
       const email = normaliseEmail(signup.email);
-      // Another browser's code counts as a wrong one, so it also uses up the code's tries.
-      const bound = await pending.isLive(ctx.pendingId ?? null, 'signup', email);
-      const result = await otp.verifyCode('signup', email, bound ? code : NOT_THIS_BROWSER);
-      if (result.status !== 'ok') throw otpError(result);
-      if (!ctx.pendingId || !(await pending.consume(ctx.pendingId, 'signup', email))) {
-        throw otpError({ status: 'invalid' });
-      }
-      const passwordHash = await hashPassword(signup.password);
-      const created = await db.transaction(async (tx) => {
-        const customer = await users.createCustomer(tx, { signup: { ...signup, email }, passwordHash });
-        await audit.record(tx, {
-          action: 'auth.signup',
-          outcome: 'success',
-          actorId: customer.userId,
-          actorRole: 'user',
-          subjectType: 'user',
-          subjectId: customer.userId,
-          ip: ctx.ip,
-          details: { accountNumber: customer.accountNumber },
-        });
-        // The account number and how to log in, by email: it exists exactly when the account does.
-        await deps.alerts.welcome(tx, {
-          to: email,
-          firstName: signup.firstName,
-          accountNumber: customer.accountNumber,
-        });
-        return customer;
+      // One transaction: the code and the browser's first step used, the customer, its audit entry
+      // and its session — all or nothing (decision 0106). The first step stays locked throughout,
+      // so the same second step sent twice at once runs one after the other.
+      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
+        const step = await pending.lockForSecondStep(tx, ctx.pendingId ?? null, 'signup', email);
+        if (!step) {
+          // Another browser's code counts as a wrong one, so it also uses up the code's tries.
+          const wrong = await otp.verifyCode('signup', email, NOT_THIS_BROWSER, tx);
+          return { refused: wrong.status === 'ok' ? { status: 'invalid' } : wrong };
+        }
+        if (step.consumedAt === null) {
+          const result = await otp.verifyCode('signup', email, code, tx);
+          if (result.status !== 'ok') return { refused: result };
+          const passwordHash = await hashPassword(signup.password);
+          const customer = await users.createCustomer(tx, { signup: { ...signup, email }, passwordHash });
+          await pending.markUsed(tx, step.idHash, customer.userId);
+          await audit.record(tx, {
+            action: 'auth.signup',
+            outcome: 'success',
+            actorId: customer.userId,
+            actorRole: 'user',
+            subjectType: 'user',
+            subjectId: customer.userId,
+            ip: ctx.ip,
+            details: { accountNumber: customer.accountNumber },
+          });
+          // The account number and how to log in, by email: it exists exactly when the account does.
+          await deps.alerts.welcome(tx, {
+            to: email,
+            firstName: signup.firstName,
+            accountNumber: customer.accountNumber,
+          });
+          const session = await openSession(tx, customer.userId, ctx);
+          return { ...customer, session };
+        }
+        return repeatSignupVerify(tx, step.userId, signup.password, email, code, ctx);
       });
+      if ('refused' in outcome) throw otpError(outcome.refused);
       deps.alerts.nudge();
-      const signedIn = await startSession(created.userId, ctx);
-      return { ...signedIn, accountNumber: created.accountNumber };
+      const signedIn = await signedInAs(outcome.userId, outcome.session, ctx);
+      return { ...signedIn, accountNumber: outcome.accountNumber };
     },
 
     async login({ accountNumber, password }, ctx) {

@@ -154,13 +154,24 @@ describe('sign-up', () => {
     expect(bad.json().error).toMatchObject({ code: 'OTP_INVALID', field: 'code' });
   });
 
-  it('cannot be confirmed twice with one code', async () => {
+  it('cannot be confirmed twice with one code: a repeat opens nothing new, and only where the answer was lost', async () => {
     const body = validSignup();
     const browser = cookieJar(await post('/api/auth/signup/start', body));
     const code = await latestCode(t, body.email);
-    expect((await post('/api/auth/signup/verify', { ...body, code }, browser)).statusCode).toBe(201);
-    const twice = await post('/api/auth/signup/verify', { ...body, code }, browser);
+    const first = await post('/api/auth/signup/verify', { ...body, code }, browser);
+    expect(first.statusCode).toBe(201);
+    // The browser that got the answer no longer holds its pending cookie: refused.
+    const twice = await post('/api/auth/signup/verify', { ...body, code }, cookieJar(first, browser));
     expect(twice.statusCode).toBe(400);
+    // One that did not get it (decision 0106: lost at COMMIT) is answered with the same account.
+    const repeat = await post('/api/auth/signup/verify', { ...body, code }, browser);
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.json().accountNumber).toBe(first.json().accountNumber);
+    const rows = await t.database.db
+      .select()
+      .from(identities)
+      .where(eq(identities.email, body.email.toLowerCase()));
+    expect(rows).toHaveLength(1);
   });
 
   it.each([
@@ -607,7 +618,9 @@ describe('uniqueness', () => {
       post('/api/auth/signup/verify', { ...body, code }, browser),
       post('/api/auth/signup/verify', { ...body, code }, browser),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    // The second waits for the first, then is its repeat (decision 0106): the same account.
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(results[1]?.json().accountNumber).toBe(results[0]?.json().accountNumber);
     const rows = await t.database.db
       .select()
       .from(identities)

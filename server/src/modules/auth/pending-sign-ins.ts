@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { pendingSignIns } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { OTP_TTL_MS } from '../email/index';
@@ -26,6 +26,27 @@ export interface PendingSignIns {
   isLive(rawId: string | null, purpose: PendingPurpose, email: string): Promise<boolean>;
   /** Uses the first step up; true for exactly one caller (single use, even at once). */
   consume(rawId: string, purpose: PendingPurpose, email: string): Promise<boolean>;
+  /**
+   * The browser's first step for this purpose and address, used or not, while it lives, locked
+   * for the rest of the caller's transaction (sign-up verify, decision 0106): a second step at the
+   * same time waits, then sees what the first one did. Null for any other browser.
+   */
+  lockForSecondStep(
+    tx: DbOrTx,
+    rawId: string | null,
+    purpose: PendingPurpose,
+    email: string,
+  ): Promise<LockedStep | null>;
+  /** Marks a locked first step used, recording the account its second step opened (or signed in). */
+  markUsed(tx: DbOrTx, idHash: string, userId: string): Promise<void>;
+}
+
+export interface LockedStep {
+  idHash: string;
+  /** Set once a second step succeeded. */
+  consumedAt: Date | null;
+  /** For a sign-up: the account its successful second step opened; null before. */
+  userId: string | null;
 }
 
 export function createPendingSignIns(deps: { db: Database; clock: Clock }): PendingSignIns {
@@ -76,6 +97,36 @@ export function createPendingSignIns(deps: { db: Database; clock: Clock }): Pend
         .where(live(idHash, purpose, email))
         .limit(1);
       return rows.length > 0;
+    },
+
+    async lockForSecondStep(tx, rawId, purpose, email) {
+      const idHash = hashOf(rawId);
+      if (!idHash) return null;
+      const [row] = await tx
+        .select({
+          idHash: pendingSignIns.idHash,
+          consumedAt: pendingSignIns.consumedAt,
+          userId: pendingSignIns.userId,
+        })
+        .from(pendingSignIns)
+        .where(
+          and(
+            eq(pendingSignIns.idHash, idHash),
+            eq(pendingSignIns.purpose, purpose),
+            eq(pendingSignIns.email, email),
+            gt(pendingSignIns.expiresAt, clock.now()),
+          ),
+        )
+        .limit(1)
+        .for('update');
+      return row ?? null;
+    },
+
+    async markUsed(tx, idHash, userId) {
+      await tx
+        .update(pendingSignIns)
+        .set({ consumedAt: clock.now(), userId })
+        .where(eq(pendingSignIns.idHash, idHash));
     },
 
     async consume(rawId, purpose, email) {

@@ -66,8 +66,21 @@ export interface OtpService {
     queue: (tx: DbOrTx, code: string, expiresAt: Date) => Promise<void>,
     throttled: OtpThrottleMode,
   ): Promise<{ expiresAt: Date } | null>;
-  /** Checks a code; a correct code works once. Only the newest code counts. */
-  verifyCode(purpose: OtpPurpose, email: string, code: string): Promise<OtpVerifyResult>;
+  /**
+   * Checks a code; a correct code works once. Only the newest code counts. With `tx`, inside the
+   * caller's transaction: the code's row stays locked, and its use commits (or not) with the
+   * caller's change (sign-up verify, decision 0106); the caller must then commit a refusal too,
+   * so that a wrong try stays counted.
+   */
+  verifyCode(purpose: OtpPurpose, email: string, code: string, tx?: DbOrTx): Promise<OtpVerifyResult>;
+  /**
+   * The code a request already used, shown again by that request's retry after an unknown outcome
+   * (decision 0106), inside the caller's transaction: 'ok' only for the newest code, used, not
+   * expired, not out of tries, and matching. A mismatch counts as a wrong try on that code, so a
+   * retry window cannot be used to guess: the counter only goes up. The caller decides whether
+   * the retry is the same request (the browser's pending sign-up, the account it opened).
+   */
+  reverifyUsedCode(tx: DbOrTx, purpose: OtpPurpose, email: string, code: string): Promise<OtpVerifyResult>;
   /** Sends any email synchronously through the transport; throws AppError('OTP_SEND_FAILED'). */
   sendNow(message: OutgoingEmail): Promise<void>;
 }
@@ -209,6 +222,38 @@ export function createOtpService(deps: {
     return { expiresAt: issued.expiresAt };
   }
 
+  /** The newest code for the purpose and address, locked for the rest of the caller's transaction. */
+  async function lockNewest(tx: DbOrTx, purpose: OtpPurpose, email: string) {
+    const [row] = await tx
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
+      .orderBy(desc(oneTimeCodes.id))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  function refusal(row: { failedAttempts: number; expiresAt: Date }, now: Date): OtpVerifyResult | null {
+    if (row.failedAttempts >= OTP_ATTEMPTS_MAX) return { status: 'too_many_attempts' };
+    if (now.getTime() >= row.expiresAt.getTime()) return { status: 'expired' };
+    return null;
+  }
+
+  function matches(purpose: OtpPurpose, email: string, code: string, codeHash: string): boolean {
+    return code.length <= OTP_INPUT_LENGTH_MAX && hashesEqual(hashCode(purpose, email, code), codeHash);
+  }
+
+  async function countWrongTry(
+    tx: DbOrTx,
+    row: { id: number; failedAttempts: number },
+  ): Promise<OtpVerifyResult> {
+    const failedAttempts = row.failedAttempts + 1;
+    await tx.update(oneTimeCodes).set({ failedAttempts }).where(eq(oneTimeCodes.id, row.id));
+    // The try that uses up the last attempt says so, rather than inviting another guess.
+    return failedAttempts >= OTP_ATTEMPTS_MAX ? { status: 'too_many_attempts' } : { status: 'invalid' };
+  }
+
   return {
     async sendCode(purpose, rawEmail) {
       const email = normaliseEmail(rawEmail);
@@ -240,32 +285,33 @@ export function createOtpService(deps: {
       });
     },
 
-    async verifyCode(purpose, rawEmail, code) {
+    async verifyCode(purpose, rawEmail, code, outer) {
       const email = normaliseEmail(rawEmail);
       const now = clock.now();
-      return db.transaction(async (tx): Promise<OtpVerifyResult> => {
+      const check = async (tx: DbOrTx): Promise<OtpVerifyResult> => {
         // Locked, so two guesses at once cannot both slip under the attempt limit.
-        const [row] = await tx
-          .select()
-          .from(oneTimeCodes)
-          .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.email, email)))
-          .orderBy(desc(oneTimeCodes.id))
-          .limit(1)
-          .for('update');
+        const row = await lockNewest(tx, purpose, email);
         if (!row || row.consumedAt !== null) return { status: 'invalid' };
-        if (row.failedAttempts >= OTP_ATTEMPTS_MAX) return { status: 'too_many_attempts' };
-        if (now.getTime() >= row.expiresAt.getTime()) return { status: 'expired' };
-        const matches =
-          code.length <= OTP_INPUT_LENGTH_MAX && hashesEqual(hashCode(purpose, email, code), row.codeHash);
-        if (matches) {
+        const refused = refusal(row, now);
+        if (refused) return refused;
+        if (matches(purpose, email, code, row.codeHash)) {
           await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, row.id));
           return { status: 'ok' };
         }
-        const failedAttempts = row.failedAttempts + 1;
-        await tx.update(oneTimeCodes).set({ failedAttempts }).where(eq(oneTimeCodes.id, row.id));
-        // The try that uses up the last attempt says so, rather than inviting another guess.
-        return failedAttempts >= OTP_ATTEMPTS_MAX ? { status: 'too_many_attempts' } : { status: 'invalid' };
-      });
+        return countWrongTry(tx, row);
+      };
+      return outer ? check(outer) : db.transaction(check);
+    },
+
+    async reverifyUsedCode(tx, purpose, rawEmail, code) {
+      const email = normaliseEmail(rawEmail);
+      const row = await lockNewest(tx, purpose, email);
+      if (!row) return { status: 'invalid' };
+      const refused = refusal(row, clock.now());
+      if (refused) return refused;
+      if (!matches(purpose, email, code, row.codeHash)) return countWrongTry(tx, row);
+      // The right code but not yet used: no earlier request succeeded with it, so nothing to repeat.
+      return row.consumedAt === null ? { status: 'invalid' } : { status: 'ok' };
     },
 
     async sendNow(message) {

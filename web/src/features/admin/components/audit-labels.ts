@@ -16,6 +16,7 @@ export const auditActionLabels: Record<string, string> = {
   'admin.email_change.code_sent': 'Email change: code sent to the new address',
   'admin.email_change': 'Email address changed by staff',
   'auth.signup': 'Sign-up',
+  'auth.signup.repeated': 'Sign-up answered again (its first answer was lost)',
   'auth.login': 'Customer login',
   'auth.logout': 'Logout',
   'auth.lockout': 'Account locked after failed logins',
