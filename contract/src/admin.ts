@@ -185,24 +185,29 @@ const auditAction = z
   .max(AUDIT_ACTION_LENGTH_MAX)
   .regex(AUDIT_ACTION_PATTERN, 'Use lower-case letters, digits, dots and underscores');
 
+/** The audit log's filters: the list and its CSV export take the same ones. */
+const auditFilterFields = {
+  actorId: z.uuid().optional(),
+  /** Exactly this action, e.g. `admin.user_update`. */
+  action: auditAction.optional(),
+  /** Actions starting with this, e.g. `admin.` or `auth.`. */
+  actionPrefix: auditAction.optional(),
+  subjectId: z.string().trim().min(1).max(AUDIT_SUBJECT_LENGTH_MAX).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+};
+const fromNotAfterTo = (q: { from?: string; to?: string }) =>
+  q.from === undefined || q.to === undefined || q.from <= q.to;
+const fromNotAfterToError = { message: '"from" must be on or before "to"', path: ['from'] };
+
 /** Dates are UTC days, both ends inclusive. */
 export const adminAuditQuerySchema = z
-  .strictObject({
-    cursor,
-    limit: pageLimit,
-    actorId: z.uuid().optional(),
-    /** Exactly this action, e.g. `admin.user_update`. */
-    action: auditAction.optional(),
-    /** Actions starting with this, e.g. `admin.` or `auth.`. */
-    actionPrefix: auditAction.optional(),
-    subjectId: z.string().trim().min(1).max(AUDIT_SUBJECT_LENGTH_MAX).optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-  })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
-    message: '"from" must be on or before "to"',
-    path: ['from'],
-  });
+  .strictObject({ cursor, limit: pageLimit, ...auditFilterFields })
+  .refine(fromNotAfterTo, fromNotAfterToError);
+/** GET /api/admin/audit.csv: the same filters, no page. */
+export const adminAuditExportQuerySchema = z
+  .strictObject(auditFilterFields)
+  .refine(fromNotAfterTo, fromNotAfterToError);
 export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
 
 export const auditOutcomeSchema = z.enum(['success', 'failure', 'denied']);

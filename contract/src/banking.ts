@@ -239,6 +239,8 @@ export const statementQuerySchema = z.strictObject({
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 
 export const adminStatementQuerySchema = statementQuerySchema.extend({ userId: z.uuid().optional() });
+/** GET /api/admin/transactions.csv: the same filters as the admin list, no page. */
+export const adminStatementExportQuerySchema = adminStatementQuerySchema.omit({ cursor: true, limit: true });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -39,6 +39,7 @@ import { healthRoutes } from './modules/health/routes';
 import { cardRoutes } from './modules/cards/card-routes';
 import { createCardService } from './modules/cards/card-service';
 import { adminConsoleRoutes } from './modules/admin/admin-routes';
+import { adminExportRoutes } from './modules/admin/export-routes';
 import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
 import { bankingRoutes } from './modules/ledger/banking-routes';
 import { createBankingService } from './modules/ledger/banking-service';
@@ -472,6 +473,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             }),
           );
           await admin.register(adminRecoveryRoutes({ recovery }));
+          await admin.register(adminExportRoutes({ db: database.db, readDb: database.readDb, audit }));
         },
         { prefix: '/admin' },
       );

@@ -71,6 +71,12 @@ describe('the admin area', () => {
     expect(operations.filter((op) => isAdminPath(op.path)).length).toBeGreaterThanOrEqual(10);
   });
 
+  it('includes the CSV exports (issue 19), so the checks below cover them', () => {
+    const admin = new Set(operations.filter((op) => isAdminPath(op.path)).map(keyOf));
+    expect(admin).toContain('GET /api/admin/transactions.csv');
+    expect(admin).toContain('GET /api/admin/audit.csv');
+  });
+
   it('refuses every admin endpoint to a guest with 401 and to a customer with 403', async () => {
     const before = await balances(t);
     const admin = operations.filter((op) => isAdminPath(op.path));

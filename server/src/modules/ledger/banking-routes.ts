@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import {
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
+import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { BankingService } from './banking-service';
@@ -154,22 +154,7 @@ export function bankingRoutes(deps: {
       },
       async (request, reply) => {
         const filter = { ...request.query, userId: userIdOf(request) };
-        const lines = recordsCsv(readDb, filter);
-        // Read the header and the first batch before answering, so a bad filter is a 400 and not a
-        // broken download (the header alone runs no query: bench/fuzz found the truncated 200).
-        const header = await lines.next();
-        const first = header.done ? header : await lines.next();
-        const stamp = new Date().toISOString().slice(0, 10);
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="larkspur-statement-${stamp}.csv"`)
-          .header('Cache-Control', 'no-store');
-        async function* all() {
-          if (!header.done) yield header.value;
-          if (!first.done && first !== header) yield first.value;
-          yield* lines;
-        }
-        return reply.send(Readable.from(all()));
+        return sendCsv(reply, recordsCsv(readDb, filter), 'larkspur-statement');
       },
     );
 

@@ -8,6 +8,7 @@ import {
 } from '@larkspur/contract';
 import type { ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
+import { keysetCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
@@ -128,12 +129,6 @@ export async function listRecords(
   return { items: items.map((row) => toRecordDto(row.record, toRecordHold(row.hold))), nextCursor };
 }
 
-/** RFC 4180: quote every cell; a cell that a spreadsheet would run as a formula gets a leading '. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export const CSV_COLUMNS = [
   'Date',
   'Transaction ID',
@@ -148,36 +143,34 @@ export const CSV_COLUMNS = [
   'Status',
 ] as const;
 
+/** One record as the statement's CSV cells, in the order of `CSV_COLUMNS`. */
+export function recordCsvCells(r: TransactionRecord): string[] {
+  const debit = r.direction === 'debit';
+  return [
+    r.createdAt,
+    r.transactionId,
+    r.type,
+    debit ? 'Debit' : 'Credit',
+    // Unsigned: the Direction column carries the sign, and a leading '-' would be neutralised.
+    r.amount,
+    r.currency,
+    debit ? r.recipientName : r.senderName,
+    debit ? r.recipientAccount : r.senderAccount,
+    r.bankName,
+    r.purpose,
+    r.status,
+  ];
+}
+
 /**
  * The same filter as the statement, as CSV lines (header first), read a page at a time: the export
  * streams and never holds a whole statement in memory.
  */
-export async function* recordsCsv(db: ReadDatabase, filter: StatementFilter): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
-  let cursor: string | undefined;
-  let written = 0;
-  do {
-    const page = await listRecords(db, filter, { cursor, limit: PAGE_SIZE_MAX });
-    for (const r of page.items) {
-      const debit = r.direction === 'debit';
-      const cells = [
-        r.createdAt,
-        r.transactionId,
-        r.type,
-        debit ? 'Debit' : 'Credit',
-        // Unsigned: the Direction column carries the sign, and a leading '-' would be neutralised.
-        r.amount,
-        r.currency,
-        debit ? r.recipientName : r.senderName,
-        debit ? r.recipientAccount : r.senderAccount,
-        r.bankName,
-        r.purpose,
-        r.status,
-      ];
-      yield `${cells.map(csvCell).join(',')}\r\n`;
-      written += 1;
-      if (written >= CSV_ROWS_MAX) return;
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+export function recordsCsv(db: ReadDatabase, filter: StatementFilter): AsyncGenerator<string> {
+  return keysetCsv({
+    columns: CSV_COLUMNS,
+    page: (cursor) => listRecords(db, filter, { cursor, limit: PAGE_SIZE_MAX }),
+    cells: recordCsvCells,
+    rowsMax: CSV_ROWS_MAX,
+  });
 }

@@ -30,3 +30,8 @@ export const auditQueryOptions = (filter: AuditFilter) =>
 export function useAudit(filter: AuditFilter) {
   return useInfiniteQuery(auditQueryOptions(filter));
 }
+
+/** GET /api/admin/audit.csv with the log's filter: a plain link, so the browser downloads it. */
+export function auditCsvUrl(filter: AuditFilter): string {
+  return `/api/admin/audit.csv${toQueryString({ ...filter })}`;
+}

@@ -37,3 +37,8 @@ export const transactionsQueryOptions = (filter: TransactionFilter) =>
 export function useTransactions(filter: TransactionFilter, { enabled = true }: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...transactionsQueryOptions(filter), enabled });
 }
+
+/** GET /api/admin/transactions.csv with the list's filter: a plain link, so the browser downloads it. */
+export function transactionsCsvUrl(filter: TransactionFilter): string {
+  return `/api/admin/transactions.csv${toQueryString({ ...filter })}`;
+}

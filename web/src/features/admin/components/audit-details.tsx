@@ -35,7 +35,7 @@ export function AuditDetails({ details }: { details: Record<string, unknown> | n
   const list = (items: typeof lines) => (
     <ul className="space-y-0.5 text-xs">
       {items.map((line) => (
-        <li key={line.key} className="break-words">
+        <li key={line.key} className="wrap-anywhere">
           <span className="font-semibold">{line.key}</span>: {line.text}
         </li>
       ))}

@@ -15,6 +15,8 @@ export const auditActionLabels: Record<string, string> = {
   'admin.sign_in_unlock': 'Sign-in unlocked by staff',
   'admin.email_change.code_sent': 'Email change: code sent to the new address',
   'admin.email_change': 'Email address changed by staff',
+  'admin.export_records': 'Records exported (CSV)',
+  'admin.export_audit': 'Audit log exported (CSV)',
   'auth.signup': 'Sign-up',
   'auth.signup.repeated': 'Sign-up answered again (its first answer was lost)',
   'auth.login': 'Customer login',

@@ -35,12 +35,9 @@ export function recordColumns({
   withOwner: boolean;
   actions?: (record: TransactionRecord) => ReactNode;
 }): DataColumn<TransactionRecord>[] {
+  // Key columns first: on a phone the table scrolls inside its box, and what is seen without
+  // scrolling is the record, its amount and whose it is (decision 0152).
   const columns: DataColumn<TransactionRecord>[] = [
-    {
-      id: 'when',
-      header: 'Date',
-      cell: (record) => <DateTimeCell iso={record.createdAt} />,
-    },
     {
       id: 'id',
       header: 'Transaction',
@@ -53,6 +50,14 @@ export function recordColumns({
         </span>
       ),
     },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (record) => (
+        <SignedMoney amount={record.amount} currency={record.currency} direction={record.direction} />
+      ),
+    },
   ];
   if (withOwner)
     columns.push({ id: 'owner', header: 'Customer', cell: (record) => <Party party={ownerOf(record)} /> });
@@ -63,12 +68,9 @@ export function recordColumns({
       cell: (record) => <Party party={counterpartyOf(record)} />,
     },
     {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      cell: (record) => (
-        <SignedMoney amount={record.amount} currency={record.currency} direction={record.direction} />
-      ),
+      id: 'when',
+      header: 'Date',
+      cell: (record) => <DateTimeCell iso={record.createdAt} />,
     },
   );
   if (actions)

@@ -72,12 +72,6 @@ export function UsersList() {
         </Link>
       ),
     },
-    {
-      id: 'account',
-      header: 'Account number',
-      cell: (user) => <span className="font-mono">{user.accountNumber}</span>,
-    },
-    { id: 'email', header: 'Email', cell: (user) => user.email, className: 'whitespace-nowrap' },
     { id: 'status', header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
     {
       id: 'balance',
@@ -87,6 +81,12 @@ export function UsersList() {
       cell: (user) => <Money amount={user.balance} currency={user.currency} />,
       className: 'whitespace-nowrap',
     },
+    {
+      id: 'account',
+      header: 'Account number',
+      cell: (user) => <span className="font-mono">{user.accountNumber}</span>,
+    },
+    { id: 'email', header: 'Email', cell: (user) => user.email, className: 'whitespace-nowrap' },
     {
       id: 'joined',
       header: 'Joined',

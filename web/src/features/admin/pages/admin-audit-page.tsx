@@ -1,11 +1,12 @@
 import { AUDIT_SUBJECT_LENGTH_MAX, type AuditEntry } from '@larkspur/contract';
-import { Button } from '@/components/ui/button';
+import { DownloadIcon } from '@/components/ui/banking-icons';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
-import { useAudit, type AuditFilter } from '../api/get-audit';
+import { auditCsvUrl, useAudit, type AuditFilter } from '../api/get-audit';
 import { AdminPage } from '../components/admin-page';
 import { AuditDetails } from '../components/audit-details';
 import { auditActionChoices, auditActionLabel } from '../components/audit-labels';
@@ -69,11 +70,6 @@ export function AdminAuditPage() {
 
   const columns: DataColumn<AuditEntry>[] = [
     {
-      id: 'at',
-      header: 'When',
-      cell: (entry) => <DateTimeCell iso={entry.at} seconds />,
-    },
-    {
       id: 'action',
       header: 'Action',
       rowHeader: true,
@@ -83,6 +79,11 @@ export function AdminAuditPage() {
           <span className="block font-mono text-xs font-normal text-slate-600">{entry.action}</span>
         </span>
       ),
+    },
+    {
+      id: 'at',
+      header: 'When',
+      cell: (entry) => <DateTimeCell iso={entry.at} seconds />,
     },
     {
       id: 'actor',
@@ -100,6 +101,7 @@ export function AdminAuditPage() {
           <span className="text-slate-600">System or guest</span>
         ),
     },
+    { id: 'outcome', header: 'Outcome', cell: (entry) => <OutcomeBadge outcome={entry.outcome} /> },
     {
       id: 'subject',
       header: 'Subject',
@@ -113,18 +115,17 @@ export function AdminAuditPage() {
           '—'
         ),
     },
-    { id: 'outcome', header: 'Outcome', cell: (entry) => <OutcomeBadge outcome={entry.outcome} /> },
-    {
-      id: 'reason',
-      header: 'Reason',
-      cell: (entry) => entry.reason ?? '—',
-      className: 'min-w-48 max-w-64 break-words',
-    },
     {
       id: 'details',
       header: 'Details',
       cell: (entry) => <AuditDetails details={entry.details} />,
       className: 'min-w-56 max-w-80',
+    },
+    {
+      id: 'reason',
+      header: 'Reason',
+      cell: (entry) => entry.reason ?? '—',
+      className: 'min-w-48 max-w-64 wrap-anywhere',
     },
     { id: 'ip', header: 'IP', cell: (entry) => <span className="font-mono text-xs">{entry.ip ?? '—'}</span> },
   ];
@@ -133,6 +134,13 @@ export function AdminAuditPage() {
     <AdminPage
       title="Audit log"
       intro="Every admin action and security event: who, what, to whom, when and why."
+      actions={
+        <a href={auditCsvUrl(filter)} download className={buttonClasses('secondary')}>
+          <DownloadIcon className="size-5" />
+          Download CSV
+          {active ? <span className="sr-only"> of the filtered entries</span> : null}
+        </a>
+      }
     >
       <form
         role="search"

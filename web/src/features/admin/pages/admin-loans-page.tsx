@@ -37,14 +37,11 @@ export function AdminLoansPage() {
 
   const columns: DataColumn<AdminLoan>[] = [
     {
-      id: 'when',
-      header: 'Submitted',
-      cell: (loan) => <DateTimeCell iso={loan.createdAt} />,
-    },
-    {
       id: 'applicant',
       header: 'Applicant',
       rowHeader: true,
+      // Narrow enough that Status and Review are in view on a phone (decision 0152).
+      className: 'max-w-40 wrap-anywhere',
       cell: (loan) => (
         <span className="block">
           {applicantName(loan)}
@@ -53,20 +50,6 @@ export function AdminLoansPage() {
           </span>
         </span>
       ),
-    },
-    {
-      id: 'source',
-      header: 'Source',
-      cell: (loan) => sourceLabels[loan.source],
-      className: 'whitespace-nowrap',
-    },
-    { id: 'type', header: 'Type', cell: (loan) => loan.loanType, className: 'whitespace-nowrap' },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      cell: (loan) => <Money amount={loan.loanAmount} currency="USD" />,
-      className: 'whitespace-nowrap',
     },
     { id: 'status', header: 'Status', cell: (loan) => <LoanStatusBadge status={loan.status} /> },
     {
@@ -80,6 +63,25 @@ export function AdminLoansPage() {
           Review
         </RowAction>
       ),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      cell: (loan) => <Money amount={loan.loanAmount} currency="USD" />,
+      className: 'whitespace-nowrap',
+    },
+    { id: 'type', header: 'Type', cell: (loan) => loan.loanType, className: 'whitespace-nowrap' },
+    {
+      id: 'source',
+      header: 'Source',
+      cell: (loan) => sourceLabels[loan.source],
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'when',
+      header: 'Submitted',
+      cell: (loan) => <DateTimeCell iso={loan.createdAt} />,
     },
   ];
 

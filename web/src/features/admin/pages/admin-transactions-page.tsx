@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { DownloadIcon } from '@/components/ui/banking-icons';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadMore } from '@/components/ui/load-more';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
-import { useTransactions } from '../api/get-transactions';
+import { transactionsCsvUrl, useTransactions } from '../api/get-transactions';
 import { useUserByAccountNumber } from '../api/get-users';
 import { AdminPage } from '../components/admin-page';
 import { CreateRecordDialog } from '../components/create-record-dialog';
@@ -28,7 +29,8 @@ export function AdminTransactionsPage() {
   const userId = customer.data?.id;
   // With an account number typed, wait for its customer; never list everyone's records instead.
   const ready = !narrowed || userId !== undefined;
-  const transactions = useTransactions({ ...state.filter, userId }, { enabled: ready });
+  const filter = { ...state.filter, userId };
+  const transactions = useTransactions(filter, { enabled: ready });
   const rows = transactions.data?.pages.flatMap((page) => page.items) ?? [];
   const records = useRecordActions();
   const [creating, setCreating] = useState(false);
@@ -38,7 +40,19 @@ export function AdminTransactionsPage() {
     <AdminPage
       title="Transactions"
       intro="Every record of every customer, newest first."
-      actions={<Button onClick={() => setCreating(true)}>New record</Button>}
+      actions={
+        <>
+          {/* Only once the account number has its customer: never everyone's records instead. */}
+          {ready && !customerMissing ? (
+            <a href={transactionsCsvUrl(filter)} download className={buttonClasses('secondary')}>
+              <DownloadIcon className="size-5" />
+              Download CSV
+              {state.active ? <span className="sr-only"> of the filtered records</span> : null}
+            </a>
+          ) : null}
+          <Button onClick={() => setCreating(true)}>New record</Button>
+        </>
+      }
     >
       <TransactionFilters state={state} />
       {customer.data ? (
