@@ -176,74 +176,79 @@ test.describe('forgot account number', () => {
 });
 
 adminTest.describe('the back office helps', () => {
-  adminTest(
-    'an admin unlocks a locked customer and sends them a reset code, which sets a new password',
-    async ({ page, playwright }) => {
-      adminTest.slow();
-      const { customer, api, userId } = await newCustomer(playwright, page.request, { firstName: 'Avery' });
-      const login = (password: string) =>
-        api.post('/api/auth/login', { data: { accountNumber: customer.accountNumber, password } });
-      // Strangers' wrong passwords back the account off: even the right one is refused now.
-      for (let i = 0; i < 6; i += 1) await login('not the password at all');
-      expect((await login(customer.password)).status()).toBe(401);
+  for (const width of SCREEN_WIDTHS) {
+    adminTest(
+      `an admin unlocks a locked customer and sends them a reset code, which sets a new password (${width} px)`,
+      async ({ page, playwright }) => {
+        adminTest.slow();
+        await page.setViewportSize({ width, height: 800 });
+        const { customer, api, userId } = await newCustomer(playwright, page.request, { firstName: 'Avery' });
+        const login = (password: string) =>
+          api.post('/api/auth/login', { data: { accountNumber: customer.accountNumber, password } });
+        // Strangers' wrong passwords back the account off: even the right one is refused now.
+        for (let i = 0; i < 6; i += 1) await login('not the password at all');
+        expect((await login(customer.password)).status()).toBe(401);
 
-      await page.goto(`/admin/dashboard/users?user=${userId}`);
-      await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
-      const panel = page
-        .getByRole('region', { name: 'Sign-in and recovery' })
-        .or(page.locator('section', { has: page.getByRole('heading', { name: 'Sign-in and recovery' }) }));
-      await expect(page.getByTestId('sign-in-lock')).toContainText('Sign-in is locked');
-      await page.getByTestId('sign-in-lock').scrollIntoViewIfNeeded();
-      await screenshotThemes(page, 'recovery-admin-locked');
+        await page.goto(`/admin/dashboard/users?user=${userId}`);
+        await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
+        const panel = page
+          .getByRole('region', { name: 'Sign-in and recovery' })
+          .or(page.locator('section', { has: page.getByRole('heading', { name: 'Sign-in and recovery' }) }));
+        await expect(page.getByTestId('sign-in-lock')).toContainText('Sign-in is locked');
+        await page.getByTestId('sign-in-lock').scrollIntoViewIfNeeded();
+        await screenshotThemes(page, 'recovery-admin-locked');
 
-      // A reason is required.
-      await page.getByRole('button', { name: 'Unlock sign-in' }).click();
-      await expect(page.getByLabel('Reason for helping')).toHaveAccessibleDescription(/Give a reason/);
-      await page
-        .getByLabel('Reason for helping')
-        .fill('Customer called; verified by date of birth and address');
-      await page.getByRole('button', { name: 'Unlock sign-in' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Unlock sign-in?' });
-      await expect(dialog).toBeVisible();
-      await expectNoA11yViolations(page);
-      await dialog.getByRole('button', { name: 'Unlock' }).click();
-      await expect(page.getByText('Sign-in unlocked.')).toBeVisible();
-      await expect(page.getByTestId('sign-in-lock')).toHaveText('Sign-in is not locked.');
-      expect((await login(customer.password)).status()).toBe(200);
+        // A reason is required.
+        await page.getByRole('button', { name: 'Unlock sign-in' }).click();
+        await expect(page.getByLabel('Reason for helping')).toHaveAccessibleDescription(/Give a reason/);
+        await page
+          .getByLabel('Reason for helping')
+          .fill('Customer called; verified by date of birth and address');
+        await page.getByRole('button', { name: 'Unlock sign-in' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Unlock sign-in?' });
+        await expect(dialog).toBeVisible();
+        await expectNoA11yViolations(page);
+        await dialog.getByRole('button', { name: 'Unlock' }).click();
+        await expect(page.getByText('Sign-in unlocked.')).toBeVisible();
+        await expect(page.getByTestId('sign-in-lock')).toHaveText('Sign-in is not locked.');
+        expect((await login(customer.password)).status()).toBe(200);
 
-      // A reset code to the customer's own address.
-      const before = await latestMailId(api, customer.email);
-      await page.getByLabel('Reason for helping').fill('Customer forgot the password; verified on the phone');
-      await page.getByRole('button', { name: 'Send password-reset code' }).click();
-      const send = page.getByRole('dialog', { name: 'Send a password-reset code?' });
-      await screenshotThemes(page, 'recovery-admin-reset-dialog');
-      await send.getByRole('button', { name: 'Send code' }).click();
-      await expect(page.getByText(`A reset code is on its way to ${customer.email}.`)).toBeVisible();
-      await expect(panel.first()).toBeVisible();
-      await screenshotThemes(page, 'recovery-admin-file');
+        // A reset code to the customer's own address.
+        const before = await latestMailId(api, customer.email);
+        await page
+          .getByLabel('Reason for helping')
+          .fill('Customer forgot the password; verified on the phone');
+        await page.getByRole('button', { name: 'Send password-reset code' }).click();
+        const send = page.getByRole('dialog', { name: 'Send a password-reset code?' });
+        await screenshotThemes(page, 'recovery-admin-reset-dialog');
+        await send.getByRole('button', { name: 'Send code' }).click();
+        await expect(page.getByText(`A reset code is on its way to ${customer.email}.`)).toBeVisible();
+        await expect(panel.first()).toBeVisible();
+        await screenshotThemes(page, 'recovery-admin-file');
 
-      const code = await readCode(api, customer.email, before);
-      const newPassword = `Lantern ${Date.now().toString(36)} orchard`;
-      const reset = await api.post('/api/auth/password/reset', {
-        data: { identifier: customer.email, code, newPassword, confirmPassword: newPassword },
-      });
-      expect(reset.status(), await reset.text()).toBe(200);
-      expect((await login(customer.password)).status()).toBe(401);
-      expect((await login(newPassword)).status()).toBe(200);
+        const code = await readCode(api, customer.email, before);
+        const newPassword = `Lantern ${Date.now().toString(36)} orchard`;
+        const reset = await api.post('/api/auth/password/reset', {
+          data: { identifier: customer.email, code, newPassword, confirmPassword: newPassword },
+        });
+        expect(reset.status(), await reset.text()).toBe(200);
+        expect((await login(customer.password)).status()).toBe(401);
+        expect((await login(newPassword)).status()).toBe(200);
 
-      // The email changes only with the code sent to the new address, read out by the customer.
-      const newEmail = `moved.${Date.now().toString(36)}@example.com`;
-      await page.getByLabel('New email address').fill(newEmail);
-      await page.getByLabel('Reason for the email change').fill('Customer moved to a new email provider');
-      await page.getByRole('button', { name: 'Send code to the new address' }).click();
-      const emailCode = await readCode(api, newEmail);
-      await page.getByLabel('6-digit code from the customer').fill(emailCode);
-      await screenshotThemes(page, 'recovery-admin-email-code');
-      await page.getByRole('button', { name: 'Confirm new email' }).click();
-      await expect(page.getByText(`The email address is now ${newEmail}.`)).toBeVisible();
-      await expect(page.getByText(newEmail).first()).toBeVisible();
-      await waitForMail(api, customer.email, /email address was changed/i);
-      await api.dispose();
-    },
-  );
+        // The email changes only with the code sent to the new address, read out by the customer.
+        const newEmail = `moved.${Date.now().toString(36)}@example.com`;
+        await page.getByLabel('New email address').fill(newEmail);
+        await page.getByLabel('Reason for the email change').fill('Customer moved to a new email provider');
+        await page.getByRole('button', { name: 'Send code to the new address' }).click();
+        const emailCode = await readCode(api, newEmail);
+        await page.getByLabel('6-digit code from the customer').fill(emailCode);
+        await screenshotThemes(page, 'recovery-admin-email-code');
+        await page.getByRole('button', { name: 'Confirm new email' }).click();
+        await expect(page.getByText(`The email address is now ${newEmail}.`)).toBeVisible();
+        await expect(page.getByText(newEmail).first()).toBeVisible();
+        await waitForMail(api, customer.email, /email address was changed/i);
+        await api.dispose();
+      },
+    );
+  }
 });
