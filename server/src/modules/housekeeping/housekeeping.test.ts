@@ -6,6 +6,8 @@ import {
   mailboxMessages,
   outboxMessages,
   sessions,
+  stepUps,
+  webauthnChallenges,
 } from '../../db/schema/index';
 import { credit, transfer } from '../../test/banking';
 import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
@@ -17,6 +19,7 @@ import {
   LOGIN_THROTTLE_IDLE_MS,
   MAILBOX_RETENTION_MS,
   OUTBOX_SENT_RETENTION_MS,
+  STEP_UP_RETENTION_MS,
   createHousekeeping,
 } from './housekeeping';
 
@@ -95,6 +98,53 @@ describe('housekeeping', () => {
       .map((row) => row.subject)
       .sort();
     expect(subjects).toEqual(['old failed', 'old pending', 'recent sent']);
+  });
+
+  it('deletes step-ups a day old and expired passkey challenges, and keeps live ones', async () => {
+    const now = t.clock.now();
+    const stepUp = (createdAt: Date) => ({
+      userId: alice.userId,
+      sessionHash: 'h'.repeat(64),
+      fingerprint: 'f'.repeat(64),
+      method: 'email' as const,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 5 * 60_000),
+    });
+    const [old] = await db()
+      .insert(stepUps)
+      .values(stepUp(ago(STEP_UP_RETENTION_MS + 1)))
+      .returning({ id: stepUps.id });
+    const [recent] = await db()
+      .insert(stepUps)
+      .values(stepUp(ago(STEP_UP_RETENTION_MS - 60_000)))
+      .returning({ id: stepUps.id });
+    const challenge = (expiresAt: Date) => ({
+      purpose: 'sign_in' as const,
+      challenge: 'c'.repeat(43),
+      bindingHash: 'b'.repeat(64),
+      createdAt: new Date(expiresAt.getTime() - 5 * 60_000),
+      expiresAt,
+    });
+    const [expired] = await db()
+      .insert(webauthnChallenges)
+      .values(challenge(ago(1)))
+      .returning({ id: webauthnChallenges.id });
+    const [live] = await db()
+      .insert(webauthnChallenges)
+      .values(challenge(new Date(now.getTime() + 60_000)))
+      .returning({ id: webauthnChallenges.id });
+
+    const result = await t.app.housekeeping.runOnce();
+    expect(result.stepUps).toBe(1);
+    expect(result.webauthnChallenges).toBe(1);
+    const stepUpIds = (await db().select({ id: stepUps.id }).from(stepUps)).map((r) => r.id);
+    expect(stepUpIds).toContain(recent!.id);
+    expect(stepUpIds).not.toContain(old!.id);
+    const challengeIds = (await db().select({ id: webauthnChallenges.id }).from(webauthnChallenges)).map(
+      (r) => r.id,
+    );
+    expect(challengeIds).toContain(live!.id);
+    expect(challengeIds).not.toContain(expired!.id);
   });
 
   it('deletes the development mailbox’s mail after a week', async () => {

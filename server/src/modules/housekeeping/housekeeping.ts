@@ -7,6 +7,8 @@ import {
   mailboxMessages,
   outboxMessages,
   sessions,
+  stepUps,
+  webauthnChallenges,
 } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { createPeriodicJob, type JobLogger } from '../../lib/periodic-job';
@@ -23,6 +25,12 @@ export const OUTBOX_SENT_RETENTION_MS = 30 * 86_400_000;
 /** The development mailbox shows a week of mail. */
 export const MAILBOX_RETENTION_MS = 7 * 86_400_000;
 /**
+ * A step-up (challenge and proof) lives minutes (step-up-service.ts); after a day nothing reads it:
+ * the payee rule reads the records, and a retried transfer replays its idempotency key. The table
+ * holds about a day of step-ups, so its created_at scan needs no index of its own.
+ */
+export const STEP_UP_RETENTION_MS = 86_400_000;
+/**
  * A throttle row untouched for this long has an expired window, no back-off left (at most
  * LOCK_MAX_MS from the failure that set it) and consecutive failures old enough to forget, so it
  * counts exactly as no row. A hard lock's `locked_until` lies far ahead: such a row is never idle.
@@ -35,7 +43,13 @@ export const LOGIN_THROTTLE_IDLE_MS = Math.max(
 
 /** Rows deleted per table in one run. */
 export type HousekeepingResult = Record<
-  'idempotencyKeys' | 'sessions' | 'loginThrottles' | 'sentEmail' | 'mailbox',
+  | 'idempotencyKeys'
+  | 'sessions'
+  | 'loginThrottles'
+  | 'sentEmail'
+  | 'mailbox'
+  | 'stepUps'
+  | 'webauthnChallenges',
   number
 >;
 
@@ -52,7 +66,7 @@ export interface Housekeeping {
  * Deletes what no rule reads any more, so that tables written on every request do not grow
  * without bound (docs/decisions/0045-housekeeping.md): idempotency keys past their expiry,
  * sessions past either deadline, login throttles long idle, delivered email past its retention,
- * and the development mailbox's old mail. Never the ledger, records, loans or the audit log.
+ * the development mailbox's old mail, step-ups a day old and expired passkey challenges. Never the ledger, records, loans or the audit log.
  */
 export function createHousekeeping(deps: {
   db: Database;
@@ -126,6 +140,13 @@ export function createHousekeeping(deps: {
             lt(mailboxMessages.createdAt, before(MAILBOX_RETENTION_MS)),
           )
         : 0,
+      stepUps: await purge(stepUps, [stepUps.id], lt(stepUps.createdAt, before(STEP_UP_RETENTION_MS))),
+      // An expired passkey challenge is refused already (passkey-service.ts).
+      webauthnChallenges: await purge(
+        webauthnChallenges,
+        [webauthnChallenges.id],
+        lt(webauthnChallenges.expiresAt, now),
+      ),
     };
     if (Object.values(result).some((n) => n > 0)) logger.info({ deleted: result }, 'housekeeping');
     return result;
