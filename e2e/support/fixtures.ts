@@ -9,6 +9,15 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../.artifacts/screensh
 
 /** Runs axe (WCAG 2.1 A/AA) on what the page shows now and fails on any violation. */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  // Colours fade (transition-colors) after a theme or hover change: axe must judge where they end,
+  // not a frame in between (a dark-theme button mid-fade failed contrast once in CI).
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

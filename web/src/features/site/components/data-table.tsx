@@ -17,7 +17,7 @@ export function DataTable({
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <table className="w-full text-left text-sm">
         <caption
