@@ -131,16 +131,18 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
       }
     >
       {counterpart ? (
-        <InfoNote>
-          <p data-testid="transfer-leg-note">
-            This record is one leg of a transfer. The other leg is{' '}
-            <strong className="font-mono">{counterpart.transactionId}</strong> of{' '}
-            <strong>{counterpart.name}</strong> (account{' '}
-            <span className="font-mono">{counterpart.accountNumber}</span>). Only {ownerOf(record).name}
-            &apos;s balance changes: the other leg and {counterpart.name}&apos;s balance stay as they are.{' '}
-            {ownerOf(record).name} is emailed about a change of amount.
-          </p>
-        </InfoNote>
+        <div className="mb-4">
+          <InfoNote>
+            <p data-testid="transfer-leg-note">
+              This record is one leg of a transfer. The other leg is{' '}
+              <strong className="font-mono">{counterpart.transactionId}</strong> of{' '}
+              <strong>{counterpart.name}</strong> (account{' '}
+              <span className="font-mono">{counterpart.accountNumber}</span>). Only {ownerOf(record).name}
+              &apos;s balance changes: the other leg and {counterpart.name}&apos;s balance stay as they are.{' '}
+              {ownerOf(record).name} is emailed about a change of amount.
+            </p>
+          </InfoNote>
+        </div>
       ) : null}
       {owner.isPending ? <SkeletonRows label="Loading the owner's balance…" rows={3} /> : null}
       {owner.isError ? (
