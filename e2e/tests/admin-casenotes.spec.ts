@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { adminTest as test, newCustomer } from '../support/admin';
+import { adminTest as test, creditThroughApi, newCustomer } from '../support/admin';
+import { transferThroughApi } from '../support/customer';
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
 
-// Issue 19: an admin adds a case note to a customer's file and sees it, with who and when, at the
+// Issue 19: the record-edit dialog names a transfer's other leg and its customer; an admin adds a case note to a customer's file and sees it, with who and when, at the
 // top of the list; notes cannot be changed, so the panel offers no edit or delete.
 
 test.describe.configure({ timeout: 240_000 });
@@ -70,5 +71,47 @@ for (const width of WIDTHS) {
     await expect(page.getByText('Case note added.')).toHaveCount(0, { timeout: 20_000 });
     await list.scrollIntoViewIfNeeded();
     if (width === 375) await screenshotThemes(page, 'admin-casenotes', width);
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px: editing one leg of a transfer names the other leg and its customer`, async ({
+    page,
+    playwright,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const alice = await newCustomer(playwright, page.request, { firstName: 'Alice' });
+    const bob = await newCustomer(playwright, page.request, { firstName: 'Bob' });
+    await creditThroughApi(page.request, alice.userId, '100.00');
+    await transferThroughApi(alice.api, {
+      recipientAccount: bob.customer.accountNumber,
+      recipientName: `Bob ${bob.customer.surname}`,
+      amount: '40.00',
+      purpose: 'Dinner',
+    });
+    const list = await page.request.get(`/api/admin/transactions?userId=${alice.userId}`);
+    expect(list.status()).toBe(200);
+    const records = (
+      (await list.json()) as { items: { userId: string; transactionId: string; type: string }[] }
+    ).items;
+    const debit = records.find((r) => r.userId === alice.userId && r.type === 'Local Transfer');
+    const bobsLeg = (
+      (await (await page.request.get(`/api/admin/transactions?userId=${bob.userId}`)).json()) as {
+        items: { transactionId: string }[];
+      }
+    ).items[0];
+    if (!debit || !bobsLeg) throw new Error('the transfer has no two legs');
+
+    await page.goto(`/admin/dashboard/transactions?account=${alice.customer.accountNumber}`);
+    await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
+    await page.getByRole('button', { name: `Edit ${debit.transactionId}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit record ${debit.transactionId}` });
+    const note = dialog.getByTestId('transfer-leg-note');
+    await expect(note).toContainText(bobsLeg.transactionId);
+    await expect(note).toContainText(`Bob ${bob.customer.surname}`);
+    await expect(note).toContainText(bob.customer.accountNumber);
+    await expect(note).toContainText('balance changes');
+    await expectNoA11yViolations(page);
+    if (width === 375) await screenshotThemes(page, 'admin-edit-transfer-leg', width);
   });
 }
