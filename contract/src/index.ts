@@ -12,3 +12,4 @@ export * from './references';
 export * from './security';
 export * from './recovery';
 export * from './passkeys';
+export * from './case-notes';

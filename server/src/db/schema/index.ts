@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './loans';
 export * from './holds';
 export * from './passkeys';
+export * from './case-notes';

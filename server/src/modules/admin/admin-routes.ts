@@ -8,6 +8,10 @@ import {
   adminUserPageSchema,
   adminUserUpdateSchema,
   auditPageSchema,
+  caseNoteCreateSchema,
+  caseNoteListQuerySchema,
+  caseNotePageSchema,
+  caseNoteSchema,
   errorEnvelopeSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
@@ -18,6 +22,7 @@ import type { SessionStore } from '../auth/session-store';
 import type { SecurityAlerts } from '../recovery/security-alerts';
 import type { UserService } from '../users/user-service';
 import { createAuditTrail } from './audit-trail';
+import { createCaseNoteService } from './case-notes';
 import { createAdminOverviewService } from './overview';
 import { createAdminUserDirectory, type AdminActor } from './user-directory';
 
@@ -56,6 +61,7 @@ export function adminConsoleRoutes(deps: {
   const auditTrail = createAuditTrail({ db: deps.readDb });
   const directory = createAdminUserDirectory(deps);
   const overview = createAdminOverviewService({ db: deps.readDb, clock: deps.clock, auditTrail });
+  const notes = createCaseNoteService({ db: deps.db, clock: deps.clock, audit: deps.audit });
 
   return async (app) => {
     const actorOf = (request: { auth: { userId: string } | null; ip: string }): AdminActor => {
@@ -115,6 +121,38 @@ export function adminConsoleRoutes(deps: {
         },
       },
       async (request) => directory.update(actorOf(request), userIdOf(request.params), request.body),
+    );
+
+    // Case notes (issue 19, decision 0153): read and add only; no route edits or deletes one.
+    app.get(
+      '/users/:id/notes',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Case notes on a customer's file: who, when, text; newest first, keyset pages",
+          params: userParams,
+          querystring: caseNoteListQuerySchema,
+          response: { 200: caseNotePageSchema, ...errors },
+        },
+      },
+      async (request) => notes.list(userIdOf(request.params), request.query),
+    );
+
+    app.post(
+      '/users/:id/notes',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Add a case note to a customer's file (never edited or deleted), audited",
+          params: userParams,
+          body: caseNoteCreateSchema,
+          response: { 201: caseNoteSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const note = await notes.add(actorOf(request), userIdOf(request.params), request.body.text);
+        return reply.code(201).send(note);
+      },
     );
 
     app.get(

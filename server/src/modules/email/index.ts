@@ -28,6 +28,8 @@ export {
   storedMoneyAlert,
   renderPasswordRecheckNotice,
   renderReturnedCheckNotice,
+  RECORD_CORRECTION_TEMPLATE,
+  renderRecordCorrectionNotice,
   renderSignupAttemptNotice,
   renderVerificationCode,
   type EmailBrand,

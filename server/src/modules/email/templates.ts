@@ -641,3 +641,75 @@ export function renderPasskeyRemovedNotice(input: PasskeyNoticeInput, brand: Ema
     brand,
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Record correction (issue 19, decision 0154): staff corrected the amount of one of the customer's
+// records, so their balance moved by the difference. Names the record, before and after, the
+// new balance and, for one leg of a transfer, the other party — whose balance this did not change.
+
+export const RECORD_CORRECTION_TEMPLATE = 'record-correction-notice' satisfies EmailTemplateName;
+
+export interface RecordCorrectionNoticeInput {
+  to: string;
+  name: string;
+  reference: string;
+  recordType: string;
+  beforeCents: bigint;
+  afterCents: bigint;
+  balanceCents: bigint;
+  /** The other customer of a transfer this record is one leg of, when it is. */
+  counterpartName: string | null;
+  date: Date;
+}
+
+export function renderRecordCorrectionNotice(
+  input: RecordCorrectionNoticeInput,
+  brand: EmailBrand,
+): RenderedEmail {
+  const before = formatMoney(input.beforeCents);
+  const after = formatMoney(input.afterCents);
+  const balance = formatMoney(input.balanceCents);
+  const date = formatAlertDate(input.date);
+  const year = String(input.date.getUTCFullYear());
+  const name = oneLine(input.name);
+  const reference = oneLine(input.reference);
+  const counterpart = input.counterpartName === null ? null : oneLine(input.counterpartName);
+  const subject = oneLine(`${brand.bankName}: we corrected record ${reference}`);
+  const rows: Row[] = [
+    { label: 'Record', value: `${oneLine(input.recordType)} ${reference}` },
+    { label: 'Amount before', value: before },
+    { label: 'Amount now', value: after },
+    { label: 'Date of the correction', value: date },
+    { label: 'Balance', value: balance },
+  ];
+  const paragraphsBefore = [
+    `Hello ${name},`,
+    `Our staff corrected the amount of your record ${reference} from ${before} to ${after}. Your balance moved by the difference and is now ${balance}.`,
+    ...(counterpart === null
+      ? []
+      : [
+          `This record is your side of a transfer with ${counterpart}. Only your balance was changed; the other side of the transfer is as it was.`,
+        ]),
+  ];
+  const paragraphsAfter = [
+    `If you did not expect this correction, contact ${brand.bankName} support: ${brand.publicOrigin}/support/contact`,
+  ];
+  return {
+    template: RECORD_CORRECTION_TEMPLATE,
+    subject,
+    ...bodies({ brand, title: 'Record corrected', year, paragraphsBefore, rows, paragraphsAfter }),
+    params: {
+      to_email: input.to,
+      subject,
+      name,
+      reference,
+      amount_before: before,
+      amount_after: after,
+      balance,
+      counterpart: counterpart ?? '',
+      date,
+      year,
+      from_name: brand.fromName,
+    },
+  };
+}

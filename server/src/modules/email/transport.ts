@@ -19,7 +19,9 @@ export type EmailTemplateName =
   | 'password-changed-alert'
   | 'contact-changed-alert'
   | 'passkey-added-notice'
-  | 'passkey-removed-notice';
+  | 'passkey-removed-notice'
+  // A staff correction of a record's amount (issue 19, decision 0154).
+  | 'record-correction-notice';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

@@ -11,13 +11,23 @@ import {
   transactionRecordSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
-import { transactionRecordHistory } from '../../db/schema/index';
+import { transactionRecordHistory, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { BankingService } from './banking-service';
+import { findCounterpart } from './counterpart';
 import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
 import { listRecords } from './statements';
 
 const errors = moneyErrors;
+
+/** The other customer's leg of a transfer (issue 19, decision 0154), for the edit dialog. */
+export const recordCounterpartSchema = z.object({
+  recordId: z.string(),
+  transactionId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  accountNumber: z.string(),
+});
 
 export const recordHistoryEntrySchema = z.object({
   id: z.number(),
@@ -124,12 +134,29 @@ export function adminLedgerRoutes(deps: {
       {
         schema: {
           tags: ['admin'],
-          summary: "A record's corrections: who, when, why, before and after",
+          summary:
+            "A record's corrections: who, when, why, before and after; and the transfer's other leg, if any",
           params: z.object({ id: z.uuid() }),
-          response: { 200: z.object({ items: z.array(recordHistoryEntrySchema) }), ...errors },
+          response: {
+            200: z.object({
+              items: z.array(recordHistoryEntrySchema),
+              counterpart: recordCounterpartSchema.nullable(),
+            }),
+            ...errors,
+          },
         },
       },
       async (request) => {
+        const [record] = await db
+          .select({
+            id: transactionRecords.id,
+            entryId: transactionRecords.entryId,
+            userId: transactionRecords.userId,
+          })
+          .from(transactionRecords)
+          .where(eq(transactionRecords.id, request.params.id))
+          .limit(1);
+        const counterpart = record ? await findCounterpart(db, record) : null;
         const rows = await db
           .select()
           .from(transactionRecordHistory)
@@ -145,6 +172,7 @@ export function adminLedgerRoutes(deps: {
             after: r.after,
             createdAt: r.createdAt.toISOString(),
           })),
+          counterpart,
         };
       },
     );

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { AMOUNT_MAX_CENTS, formatCents, parseAmountToCents, type MovementResponse } from '@larkspur/contract';
 import { transactionRecordHistory, transactionRecords } from '../../../db/schema/index';
 import { AppError, assert } from '../../../lib/errors';
+import { renderRecordCorrectionNotice } from '../../email/index';
+import { findCounterpart } from '../counterpart';
 import { checkRecordDate, loadCustomer } from '../customers';
 import { Rejection } from '../idempotency';
 import { lockAccounts, postEntry } from '../journal';
@@ -107,6 +109,25 @@ export async function adminEditRecord(
         reason: input.reason,
         details: { transactionId: record.transactionId, userId: record.userId, before, after },
       });
+      // Issue 19 (decision 0154): the customer whose balance moved is told, in this transaction.
+      if (change !== 0n) {
+        const counterpart = await findCounterpart(tx, record);
+        const email = renderRecordCorrectionNotice(
+          {
+            to: owner.email,
+            name: owner.fullName,
+            reference: record.transactionId,
+            recordType: record.type,
+            beforeCents: record.amountCents,
+            afterCents: newCents,
+            balanceCents,
+            counterpartName: counterpart?.name ?? null,
+            date: now,
+          },
+          ctx.brand,
+        );
+        await ctx.outbox.enqueueEmail(tx, { to: owner.email, ...email });
+      }
       return {
         owner: owner.userId,
         edited: {

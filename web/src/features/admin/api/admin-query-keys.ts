@@ -11,6 +11,7 @@ export const adminKeys = {
   transactionHistory: (id: string) => ['admin', 'transaction-history', id] as const,
   loans: (filter: object) => ['admin', 'loans', filter] as const,
   loan: (id: string) => ['admin', 'loan', id] as const,
+  caseNotes: (userId: string) => ['admin', 'case-notes', userId] as const,
   audit: (filter: object) => ['admin', 'audit', filter] as const,
   holds: (filter: object) => ['admin', 'holds', filter] as const,
 };

@@ -17,7 +17,19 @@ export const recordHistoryEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type RecordHistoryEntry = z.infer<typeof recordHistoryEntrySchema>;
-const historySchema = z.object({ items: z.array(recordHistoryEntrySchema) });
+/** The other customer's leg when the record is one leg of a transfer (issue 19, decision 0154). */
+export const recordCounterpartSchema = z.object({
+  recordId: z.string(),
+  transactionId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  accountNumber: z.string(),
+});
+export type RecordCounterpart = z.infer<typeof recordCounterpartSchema>;
+const historySchema = z.object({
+  items: z.array(recordHistoryEntrySchema),
+  counterpart: recordCounterpartSchema.nullable(),
+});
 
 /** GET /api/admin/transactions/:id/history: every correction, oldest first. */
 export const transactionHistoryQueryOptions = (id: string) =>

@@ -6,7 +6,7 @@ import {
   reasonSchema,
   type TransactionRecord,
 } from '@larkspur/contract';
-import { FormAlert } from '@/components/ui/alert';
+import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
@@ -16,6 +16,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useEditTransaction } from '../api/edit-transaction';
+import { useTransactionHistory } from '../api/get-transaction-history';
 import { useUser } from '../api/get-user';
 import { previewEdit } from './balance-preview';
 import { formatDateTime, fromLocalInputValue, localTimeZone, toLocalInputValue } from './format';
@@ -40,6 +41,8 @@ interface Review {
  */
 export function EditRecordDialog({ record, onClose }: { record: TransactionRecord; onClose: () => void }) {
   const owner = useUser(record.userId);
+  // The record's other leg, when it is one side of a transfer between two customers (issue 19).
+  const counterpart = useTransactionHistory(record.id).data?.counterpart ?? null;
   const edit = useEditTransaction();
   const initialWhen = toLocalInputValue(record.createdAt);
   const [step, setStep] = useState<Step>('edit');
@@ -127,6 +130,20 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
         </>
       }
     >
+      {counterpart ? (
+        <div className="mb-4">
+          <InfoNote>
+            <p data-testid="transfer-leg-note">
+              This record is one leg of a transfer. The other leg is{' '}
+              <strong className="font-mono">{counterpart.transactionId}</strong> of{' '}
+              <strong>{counterpart.name}</strong> (account{' '}
+              <span className="font-mono">{counterpart.accountNumber}</span>). Only {ownerOf(record).name}
+              &apos;s balance changes: the other leg and {counterpart.name}&apos;s balance stay as they are.{' '}
+              {ownerOf(record).name} is emailed about a change of amount.
+            </p>
+          </InfoNote>
+        </div>
+      ) : null}
       {owner.isPending ? <SkeletonRows label="Loading the owner's balance…" rows={3} /> : null}
       {owner.isError ? (
         <ErrorState

@@ -11,6 +11,7 @@ import { Panel } from './admin-page';
 import { recordColumns } from './record-columns';
 import { useRecordActions } from './record-dialogs';
 import { LoanStatusBadge, UserStatusBadge } from './status-badge';
+import { CaseNotesPanel } from './case-notes-panel';
 import { UserAccessPanel } from './user-access-panel';
 import { UserMoneyForm } from './user-money-form';
 import { UserProfileForm } from './user-profile-form';
@@ -134,6 +135,12 @@ export function UserFile({ detail }: { detail: AdminUserDetail }) {
             description="Help a customer who cannot get in. Verify who you are speaking to first."
           >
             <UserAccessPanel detail={detail} />
+          </Panel>
+          <Panel
+            title="Case notes"
+            description="Who did what for this customer, newest first. Notes are kept as written."
+          >
+            <CaseNotesPanel userId={profile.uid} />
           </Panel>
         </div>
       </div>
