@@ -4,7 +4,7 @@ import { identities, loginThrottles, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditEntry, AuditLog } from '../audit/audit-log';
 import { accountKey, type LoginThrottle, type ThrottleKey } from '../auth/login-throttle';
 import type { SessionStore } from '../auth/session-store';
 import {
@@ -128,6 +128,23 @@ export function createRecoveryService(deps: {
     role: profiles.role,
     status: profiles.status,
   };
+
+  /** A staff member's help with a customer, in the audit log: who, for whom, why (decision 0133). */
+  function recordStaffHelp(
+    tx: DbOrTx,
+    actor: AdminActor,
+    userId: string,
+    entry: Pick<AuditEntry, 'action' | 'outcome' | 'reason' | 'details'>,
+  ): Promise<void> {
+    return audit.record(tx, {
+      ...entry,
+      actorId: actor.userId,
+      actorRole: 'admin',
+      subjectType: 'user',
+      subjectId: userId,
+      ip: actor.ip,
+    });
+  }
 
   /** One query whatever was typed: an address (has an @) or an account number. */
   async function findByIdentifier(identifier: string): Promise<Target | null> {
@@ -332,14 +349,9 @@ export function createRecoveryService(deps: {
             brand,
           );
           await outbox.enqueueEmail(tx, { to: target.email, ...message });
-          await audit.record(tx, {
+          await recordStaffHelp(tx, actor, userId, {
             action: 'admin.password_reset_sent',
             outcome: 'success',
-            actorId: actor.userId,
-            actorRole: 'admin',
-            subjectType: 'user',
-            subjectId: userId,
-            ip: actor.ip,
             reason,
           });
         },
@@ -355,14 +367,9 @@ export function createRecoveryService(deps: {
       const until = await lockedUntilOf(target);
       await db.transaction(async (tx) => {
         await tx.delete(loginThrottles).where(lockKeys(target));
-        await audit.record(tx, {
+        await recordStaffHelp(tx, actor, userId, {
           action: 'admin.sign_in_unlock',
           outcome: 'success',
-          actorId: actor.userId,
-          actorRole: 'admin',
-          subjectType: 'user',
-          subjectId: userId,
-          ip: actor.ip,
           reason,
           details: { wasLocked: until !== null, lockedUntil: until?.toISOString() ?? null },
         });
@@ -382,14 +389,9 @@ export function createRecoveryService(deps: {
         async (tx, code) => {
           const message = renderEmailChangeCode({ to: newEmail, now, code, validForMinutes }, brand);
           await outbox.enqueueEmail(tx, { to: newEmail, ...message });
-          await audit.record(tx, {
+          await recordStaffHelp(tx, actor, userId, {
             action: 'admin.email_change.code_sent',
             outcome: 'success',
-            actorId: actor.userId,
-            actorRole: 'admin',
-            subjectType: 'user',
-            subjectId: userId,
-            ip: actor.ip,
             reason,
             details: { newEmail },
           });
@@ -406,14 +408,9 @@ export function createRecoveryService(deps: {
       await customerOf(db, userId);
       const result = await otp.verifyCode('email_change', `${userId}>${newEmail}`, code);
       if (result.status !== 'ok') {
-        await audit.record(db, {
+        await recordStaffHelp(db, actor, userId, {
           action: 'admin.email_change',
           outcome: 'failure',
-          actorId: actor.userId,
-          actorRole: 'admin',
-          subjectType: 'user',
-          subjectId: userId,
-          ip: actor.ip,
           reason: `${result.status} code; ${reason}`,
         });
         throw otpError(result);
@@ -424,14 +421,9 @@ export function createRecoveryService(deps: {
           if (target.email === newEmail) throw new AppError('EMAIL_UNCHANGED', { field: 'newEmail' });
           await tx.update(identities).set({ email: newEmail }).where(eq(identities.id, userId));
           await tx.update(profiles).set({ updatedAt: clock.now() }).where(eq(profiles.userId, userId));
-          await audit.record(tx, {
+          await recordStaffHelp(tx, actor, userId, {
             action: 'admin.email_change',
             outcome: 'success',
-            actorId: actor.userId,
-            actorRole: 'admin',
-            subjectType: 'user',
-            subjectId: userId,
-            ip: actor.ip,
             reason,
             details: { before: { email: target.email }, after: { email: newEmail } },
           });
