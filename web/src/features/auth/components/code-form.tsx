@@ -3,16 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { OTP_CODE_LENGTH, otpCodeSchema } from '@larkspur/contract';
-import { FormAlert, InfoNote } from '@/components/ui/alert';
+import { FormAlert } from '@/components/ui/alert';
+import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { PendingButton } from '@/components/ui/pending-button';
-import { TextField } from '@/components/ui/form-field';
-import { MailIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-
-/** SPEC §9: the one-time code is described to the person as valid for 5 minutes. */
-export const OTP_VALID_MINUTES = 5;
 
 const codeFormSchema = z.object({ code: otpCodeSchema });
 type CodeFormValues = z.infer<typeof codeFormSchema>;
@@ -74,27 +70,13 @@ export function CodeForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <InfoNote>
-        <p className="flex items-start gap-2">
-          <MailIcon className="mt-0.5 size-5 shrink-0" />
-          <span>
-            We sent a {OTP_CODE_LENGTH}-digit code to <strong className="break-words">{email}</strong>. It is
-            valid for {OTP_VALID_MINUTES} minutes.
-            {resentAt ? ' A new code replaces the one before it.' : null}
-          </span>
-        </p>
-      </InfoNote>
+      <CodeSentNote>
+        We sent a {OTP_CODE_LENGTH}-digit code to <strong className="break-words">{email}</strong>. It is
+        valid for {OTP_VALID_MINUTES} minutes.
+        {resentAt ? ' A new code replaces the one before it.' : null}
+      </CodeSentNote>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextField
-        label={`${OTP_CODE_LENGTH}-digit code`}
-        hint="Check your spam folder if it has not arrived within a minute."
-        error={errors.code?.message}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={OTP_CODE_LENGTH}
-        className="max-w-xs"
-        {...form.register('code')}
-      />
+      <OneTimeCodeField error={errors.code?.message} {...form.register('code')} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <PendingButton type="submit" pending={isSubmitting}>
           {submitLabel}

@@ -8,17 +8,15 @@ import {
   resetPasswordSchema,
   type ResetPasswordInput,
 } from '@larkspur/contract';
-import { FormAlert, InfoNote } from '@/components/ui/alert';
+import { FormAlert } from '@/components/ui/alert';
+import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { PendingButton } from '@/components/ui/pending-button';
-import { TextField } from '@/components/ui/form-field';
 import { SecretField } from '@/components/ui/secret-field';
-import { MailIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
-import { OTP_VALID_MINUTES } from './code-form';
 
 /** Seconds left until `until`, updated every second while it is in the future. */
 function useSecondsUntil(until: number): number {
@@ -82,26 +80,12 @@ export function ResetPasswordForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <InfoNote>
-        <p className="flex items-start gap-2">
-          <MailIcon className="mt-0.5 size-5 shrink-0" />
-          <span>
-            If <strong className="break-all">{identifier}</strong> belongs to an account, we have emailed a{' '}
-            {OTP_CODE_LENGTH}-digit code to the address on file. It is valid for {OTP_VALID_MINUTES} minutes.
-          </span>
-        </p>
-      </InfoNote>
+      <CodeSentNote>
+        If <strong className="break-all">{identifier}</strong> belongs to an account, we have emailed a{' '}
+        {OTP_CODE_LENGTH}-digit code to the address on file. It is valid for {OTP_VALID_MINUTES} minutes.
+      </CodeSentNote>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextField
-        label={`${OTP_CODE_LENGTH}-digit code`}
-        hint="Check your spam folder if it has not arrived within a minute."
-        error={errors.code?.message}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={OTP_CODE_LENGTH}
-        className="max-w-xs"
-        {...form.register('code')}
-      />
+      <OneTimeCodeField error={errors.code?.message} {...form.register('code')} />
       <SecretField
         label="New password"
         hint={`At least ${PASSWORD_LENGTH_MIN} characters. A few unrelated words make a strong one.`}

@@ -9,8 +9,8 @@ import {
   type TransferRequest,
 } from '@larkspur/contract';
 import { InfoNote } from '@/components/ui/alert';
-import { TextField } from '@/components/ui/form-field';
-import { KeyIcon, MailIcon } from '@/components/ui/icons';
+import { KeyIcon } from '@/components/ui/icons';
+import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { Button } from '@/components/ui/button';
 import { ApiError, messageFor } from '@/lib/api-client';
 import { startStepUp } from '../api/step-up';
@@ -129,26 +129,12 @@ export function EmailStepUpForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <InfoNote>
-        <p className="flex items-start gap-2">
-          <MailIcon className="mt-0.5 size-5 shrink-0" />
-          <span>
-            <strong>Enter the code we emailed you.</strong> We ask for an extra check because{' '}
-            {stepUpReasonText(reasons)}. We sent a {OTP_CODE_LENGTH}-digit code to{' '}
-            <strong className="break-words">{sentTo}</strong>; it is valid for 5 minutes.
-          </span>
-        </p>
-      </InfoNote>
-      <TextField
-        label={`${OTP_CODE_LENGTH}-digit code`}
-        hint="Check your spam folder if it has not arrived within a minute."
-        error={errors.code?.message}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={OTP_CODE_LENGTH}
-        className="max-w-xs"
-        {...form.register('code')}
-      />
+      <CodeSentNote>
+        <strong>Enter the code we emailed you.</strong> We ask for an extra check because{' '}
+        {stepUpReasonText(reasons)}. We sent a {OTP_CODE_LENGTH}-digit code to{' '}
+        <strong className="break-words">{sentTo}</strong>; it is valid for {OTP_VALID_MINUTES} minutes.
+      </CodeSentNote>
+      <OneTimeCodeField error={errors.code?.message} {...form.register('code')} />
       {resendNote ? (
         <p role="status" className="text-sm text-slate-700">
           {resendNote}
