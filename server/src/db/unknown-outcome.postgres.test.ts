@@ -1,7 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { ManualClock } from '../lib/clock';
 import { OTP_RESEND_INTERVAL_MS } from '../modules/email/otp-service';
 import {
   JSON_HEADERS,
@@ -10,9 +8,10 @@ import {
   validSignup,
   type SignedUpCustomer,
 } from '../test/identity';
-import { startPgProxy, type PgProxy } from '../test/pg-proxy';
-import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from '../test/test-app';
-import { openDatabase, type DatabaseHandle } from './client';
+import { startAppBehindProxy, type AppBehindProxy } from '../test/app-behind-proxy';
+import type { PgProxy } from '../test/pg-proxy';
+import type { TestApp } from '../test/test-app';
+import type { DatabaseHandle } from './client';
 import { auditLog, mailboxMessages, oneTimeCodes } from './schema/index';
 
 /**
@@ -21,38 +20,21 @@ import { auditLog, mailboxMessages, oneTimeCodes } from './schema/index';
  * after (committed, and the app cannot know). Either way the request is a clean 503 the client
  * retries, never a 500 and never half a change; the retry converges.
  */
-let testDb: TestDatabase;
 let proxy: PgProxy;
-let handle: DatabaseHandle;
 let t: TestApp;
 let customer: SignedUpCustomer;
 /** A direct handle, beside the app's, to look at what really committed. */
 let direct: DatabaseHandle;
+let harness: AppBehindProxy;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  direct = testDb.database;
-  const rows = (await direct.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${rows.rows[0]?.name ?? ''}`;
-  proxy = await startPgProxy({ host: url.hostname, port: Number(url.port || 5432) });
-  url.host = `127.0.0.1:${proxy.port}`;
-  handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
-  const clock = new ManualClock();
-  const config = testConfig();
-  const app = await buildApp({ config, database: handle, clock, logger: false, startBackgroundJobs: false });
-  await app.ready();
-  t = { app, database: handle, clock, config, close: async () => undefined };
+  harness = await startAppBehindProxy();
+  ({ t, proxy, direct } = harness);
   customer = await signUpCustomer(t);
 }, 60_000);
 
 afterAll(async () => {
-  await t?.app.close();
-  await handle?.close();
-  await proxy?.close();
-  await testDb?.drop();
+  await harness?.close();
 });
 
 const patchPhone = (phone: string) =>

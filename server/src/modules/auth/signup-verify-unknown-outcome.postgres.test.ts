@@ -1,14 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { auditLog, identities, profiles } from '../../db/schema/index';
-import { ManualClock } from '../../lib/clock';
 import { OTP_ATTEMPTS_MAX, OTP_TTL_MS } from '../email/otp-service';
 import { cookieJar, JSON_HEADERS, latestCode, uniqueEmail, validSignup } from '../../test/identity';
-import { startPgProxy, type PgProxy } from '../../test/pg-proxy';
-import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from '../../test/test-app';
+import { startAppBehindProxy, type AppBehindProxy } from '../../test/app-behind-proxy';
+import type { PgProxy } from '../../test/pg-proxy';
+import type { TestApp } from '../../test/test-app';
 
 /**
  * Sign-up verify after an unknown outcome (issue 16, decision 0106): the connection is lost right
@@ -17,36 +16,19 @@ import { createTestDatabase, testConfig, type TestApp, type TestDatabase } from 
  * password, within the code's lifetime — answers with that account and a fresh session, instead of
  * "invalid code". Any other browser, code or password is still refused.
  */
-let testDb: TestDatabase;
 let proxy: PgProxy;
-let handle: DatabaseHandle;
 let t: TestApp;
 /** A direct handle, beside the app's, to look at what really committed. */
 let direct: DatabaseHandle;
+let harness: AppBehindProxy;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  direct = testDb.database;
-  const rows = (await direct.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = `/${rows.rows[0]?.name ?? ''}`;
-  proxy = await startPgProxy({ host: url.hostname, port: Number(url.port || 5432) });
-  url.host = `127.0.0.1:${proxy.port}`;
-  handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
-  const clock = new ManualClock();
-  const config = testConfig();
-  const app = await buildApp({ config, database: handle, clock, logger: false, startBackgroundJobs: false });
-  await app.ready();
-  t = { app, database: handle, clock, config, close: async () => undefined };
+  harness = await startAppBehindProxy();
+  ({ t, proxy, direct } = harness);
 }, 60_000);
 
 afterAll(async () => {
-  await t?.app.close();
-  await handle?.close();
-  await proxy?.close();
-  await testDb?.drop();
+  await harness?.close();
 });
 
 const post = (url: string, payload: Record<string, string>, cookie?: string) =>
