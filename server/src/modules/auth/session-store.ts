@@ -17,6 +17,12 @@ const SESSION_ID_LENGTH_MAX = 64;
 export const SESSION_TOUCH_INTERVAL_MS = 30_000;
 const USER_AGENT_LENGTH_MAX = 300;
 /**
+ * Signed-in browsers one person may have at once (decision 0148): a sign-in beyond it ends the
+ * oldest, so a script signing in in a loop cannot grow the table without bound, and the security
+ * page's list stays short enough to read.
+ */
+export const SESSIONS_PER_USER_MAX = 10;
+/**
  * NOTIFY channel carrying the id hash of every session that was revoked (logout, sign-in rotation,
  * password change, suspension). Each instance ends its own live streams of that session at once
  * (decision 0090): without it, a stream outlived its session until its next heartbeat check.
@@ -142,6 +148,19 @@ export function createSessionStore(deps: {
       await tx
         .delete(sessions)
         .where(and(eq(sessions.userId, input.userId), lt(sessions.idleExpiresAt, now)));
+      // Two sign-ins of one person at once would each count ten and end one; taken in turn, the
+      // second counts the first's session too. NO KEY: rows that only reference the person (an
+      // audit row, a record) are not held up by it.
+      await tx.execute(
+        sql`select 1 from ${identities} where ${identities.id} = ${input.userId} for no key update`,
+      );
+      // Ended like any other revocation (announced, so live streams on every instance close too).
+      await revokeWhere(
+        tx,
+        sql`${sessions.idHash} in (
+          select ${sessions.idHash} from ${sessions} where ${sessions.userId} = ${input.userId}
+          order by ${sessions.createdAt} desc, ${sessions.idHash} offset ${SESSIONS_PER_USER_MAX})`,
+      );
       return { id, idleExpiresAt };
     },
 

@@ -14,6 +14,7 @@ import {
   type SignedUpCustomer,
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { SESSIONS_PER_USER_MAX } from '../auth/session-store';
 import { describeDevice, placeOfIp } from './device-place';
 import { describeAuditRow } from './security-events';
 
@@ -247,6 +248,34 @@ describe('devices and sessions', () => {
     expect(new Set(ids).size).toBe(5);
     expect((await get('/api/me/sessions?cursor=forged', current.cookie)).statusCode).toBe(400);
     expect((await get('/api/me/sessions?limit=51', current.cookie)).statusCode).toBe(400);
+  });
+
+  it(`keeps at most ${SESSIONS_PER_USER_MAX} signed-in browsers: the next sign-in ends the oldest, at once`, async () => {
+    const bob = await signUpCustomer(t);
+    const browsers: Browser[] = [];
+    // The sign-up's session is the first of the ten.
+    for (let i = 1; i < SESSIONS_PER_USER_MAX + 1; i++) {
+      t.clock.advanceMs(1_000);
+      browsers.push(await signIn(bob, { userAgent: FIREFOX_LINUX }));
+    }
+    const countSessions = async () => {
+      const [row] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(eq(sessions.userId, bob.userId));
+      return row?.n;
+    };
+    expect(await countSessions()).toBe(SESSIONS_PER_USER_MAX);
+    // The eleventh sign-in ended the sign-up's session, the oldest.
+    expect((await get('/api/me', bob.cookie)).statusCode).toBe(401);
+    for (const browser of browsers) expect((await get('/api/me', browser.cookie)).statusCode).toBe(200);
+    // Two more at once: each ends one of the oldest, and ten remain.
+    t.clock.advanceMs(1_000);
+    await Promise.all([signIn(bob), signIn(bob)]);
+    expect(await countSessions()).toBe(SESSIONS_PER_USER_MAX);
+    expect((await get('/api/me', browsers[0]!.cookie)).statusCode).toBe(401);
+    expect((await get('/api/me', browsers[1]!.cookie)).statusCode).toBe(401);
+    expect((await get('/api/me', browsers[2]!.cookie)).statusCode).toBe(200);
   });
 
   it('refuses guests (401) and staff (403) on every security endpoint', async () => {
