@@ -58,7 +58,7 @@ for (const width of WIDTHS) {
       await open(page, '/user/dashboard/send-money', 'Send money');
       await fillRecipient(page, account, 'Marcus Reed', '12.00');
       await expect(page.getByText('Name matches: you are paying Marcus R.')).toBeVisible();
-      await shots(page, `match-${width}`);
+      await shots(page, 'match');
       await page.getByRole('button', { name: 'Review transfer' }).click();
       await expect(detail(page, 'Name check')).toHaveText('Name matches the account');
       await page.getByRole('button', { name: 'Confirm and send' }).click();
@@ -67,14 +67,14 @@ for (const width of WIDTHS) {
       await page.getByRole('button', { name: 'Save as payee' }).click();
       await expect(page.getByText('Marcus Reed is in your payees.')).toBeVisible();
       await expectNoA11yViolations(page);
-      await shots(page, `saved-${width}`);
+      await shots(page, 'saved');
 
       // The payees page, from the navigation.
       await open(page, '/user/dashboard/payees', 'Payees');
       const row = page.getByRole('listitem').filter({ hasText: account });
       await expect(row).toContainText('Marcus Reed');
       await expect(row).toContainText('last paid');
-      await shots(page, `book-${width}`);
+      await shots(page, 'book');
 
       // Edit: a nickname.
       await page.getByRole('button', { name: 'Edit Marcus Reed' }).click();
@@ -82,7 +82,7 @@ for (const width of WIDTHS) {
       await expect(dialog).toBeVisible();
       await dialog.getByLabel('Nickname (optional)').fill('Marcus (rent)');
       await expectNoA11yViolations(page);
-      await shots(page, `edit-${width}`);
+      await shots(page, 'edit');
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await expect(dialog).toHaveCount(0);
       await expect(page.getByText('Marcus (rent) (Marcus Reed)')).toBeVisible();
@@ -105,7 +105,7 @@ for (const width of WIDTHS) {
       await expect(page.getByLabel('Recipient name')).toHaveValue('Marcus Reed');
       await page.getByLabel('Amount (US dollars)').fill('3.00');
       await expectNoA11yViolations(page);
-      await shots(page, `picker-${width}`);
+      await shots(page, 'picker');
       await page.getByRole('button', { name: 'Review transfer' }).click();
       await page.getByRole('button', { name: 'Confirm and send' }).click();
       await expect(page.getByRole('heading', { name: 'Transfer complete' })).toBeFocused();
@@ -115,7 +115,7 @@ for (const width of WIDTHS) {
       await open(page, '/user/dashboard', /Robin/);
       const again = page.getByRole('region', { name: 'Pay again' });
       await expect(again.getByRole('link', { name: /Pay Marcus Reed/ })).toBeVisible();
-      await shots(page, `overview-${width}`);
+      await shots(page, 'overview');
       await again.getByRole('link', { name: /Pay Marcus Reed/ }).click();
       await expect(page.getByLabel('Recipient account number')).toHaveValue(account);
 
@@ -142,7 +142,7 @@ for (const width of WIDTHS) {
         page.getByText('The name on this account is Marcus Reed — did you mean that?'),
       ).toBeVisible();
       await expectNoA11yViolations(page);
-      await shots(page, `close-match-${width}`);
+      await shots(page, 'close-match');
       // Not before the choice: correct the name or accept the risk.
       await page.getByRole('button', { name: 'Review transfer' }).click();
       await expect(
@@ -197,14 +197,14 @@ for (const width of WIDTHS) {
         'Correct the name, or confirm that you understand the risk.',
       );
       await expectNoA11yViolations(page);
-      await shots(page, `no-match-${width}`);
+      await shots(page, 'no-match');
       await confirm.check();
       await page.getByRole('button', { name: 'Review transfer' }).click();
       await expect(detail(page, 'Name check')).toHaveText('No match — you accepted the risk');
       await page.getByRole('button', { name: 'Confirm and send' }).click();
       await expect(page.getByRole('heading', { name: 'Transfer complete' })).toBeFocused();
       await expect(detail(page, 'Name check')).toHaveText('No match — you accepted the risk');
-      await shots(page, `no-match-receipt-${width}`);
+      await shots(page, 'no-match-receipt');
 
       // Stored so: the record itself, and its detail on the transactions screen.
       const records = await page.request.get('/api/me/transactions?limit=5&type=Local%20Transfer');
@@ -216,7 +216,7 @@ for (const width of WIDTHS) {
       const dialog = page.getByRole('dialog');
       await expect(detail(dialog, 'Name check')).toHaveText('No match — you accepted the risk');
       await expectNoA11yViolations(page);
-      await shots(page, `no-match-record-${width}`);
+      await shots(page, 'no-match-record');
     });
   });
 }

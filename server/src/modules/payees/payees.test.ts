@@ -236,6 +236,13 @@ describe('the payee book', () => {
     expect(list.items[0]?.lastPaidAt).toBe(t.clock.now().toISOString());
   });
 
+  it('shows saving and changing a payee on the security page, in words', async () => {
+    const res = await call('GET', '/api/me/security-events', alice);
+    expect(res.statusCode).toBe(200);
+    const kinds = (res.json() as { items: { kind: string; title: string }[] }).items.map((e) => e.title);
+    expect(kinds).toEqual(expect.arrayContaining(['New payee added', 'Payee details changed']));
+  });
+
   it('deletes a payee', async () => {
     const res = await call('DELETE', `/api/me/payees/${saved.id}`, alice);
     expect(res.statusCode).toBe(200);
