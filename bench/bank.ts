@@ -228,6 +228,7 @@ function transferBody(to: number, amountCents: bigint, key: string) {
     type: 'Local Transfer',
     recipientAccount: recipient.accountNumber,
     recipientName: 'Bench',
+    confirmPayeeRisk: true, // not the holder's name: accepted, as the name check (0155) asks
     amount: cents(amountCents),
     purpose: key,
   };

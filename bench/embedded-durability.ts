@@ -179,6 +179,7 @@ function send(instance: Instance, t: Transfer): Promise<Outcome> {
       type: 'Local Transfer',
       recipientAccount: recipient.accountNumber,
       recipientName: 'Bench',
+      confirmPayeeRisk: true, // not the holder's name: accepted, as the name check (0155) asks
       amount: cents(t.amountCents),
       purpose: t.key,
     },

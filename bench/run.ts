@@ -129,6 +129,7 @@ function transferRequest(customers: SeededUser[], sender?: SeededUser): autocann
           type: 'Local Transfer',
           recipientAccount: to.accountNumber,
           recipientName: 'Bench',
+          confirmPayeeRisk: true, // not the holder's name: accepted, as the name check (0155) asks
           amount: '0.01',
           purpose: 'bench',
         }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INSIGHT_PERIOD_DAYS } from './insight-periods';
 import { amountInputSchema, moneySchema } from './money';
+import { payeeNameCheckSchema, recordPayeeCheckSchema } from './payee-check';
 
 /**
  * Money movement: transfers, check deposits, admin helpers, transaction records and statements.
@@ -112,6 +113,8 @@ export const transferRequestSchema = z
     amount: amountInputSchema,
     purpose: text(PURPOSE_LENGTH_MAX).default(''),
     internationalDetails: internationalDetailsSchema.optional(),
+    /** The customer read the name check's warning (close or no match) and pays anyway (decision 0155). */
+    confirmPayeeRisk: z.boolean().optional(),
   })
   .refine((t) => t.type !== 'International Transfer' || t.internationalDetails !== undefined, {
     message: 'An international transfer needs the international details',
@@ -155,6 +158,8 @@ export const transactionRecordSchema = z.object({
   created_at: z.string(),
   /** The check deposit's hold; null for every other record. */
   hold: recordHoldSchema.nullable(),
+  /** The name check made when the transfer was sent: on the sender's record only (decision 0155). */
+  payeeCheck: recordPayeeCheckSchema,
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
@@ -249,6 +254,8 @@ export const recipientLookupResponseSchema = z.object({
   accountNumber: z.string(),
   /** "Jane D." — enough to confirm the payee, not enough to harvest names. */
   maskedName: z.string(),
+  /** When the look-up sent `?name=`: how that name compares with the holder's (decision 0155). */
+  check: payeeNameCheckSchema.optional(),
 });
 
 // Zod-free, so the overview can offer the periods without loading the schemas (insight-periods.ts).

@@ -128,6 +128,19 @@ export const errorCatalogue = {
   },
   PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'This passkey is already registered.' },
 
+  // Ours: Confirmation of Payee and the payee book (issue 18, decisions 0155–0156).
+  PAYEE_CHECK_NOT_CONFIRMED: {
+    status: 422,
+    message:
+      'The name you entered does not match the name on this account. Check the name, or confirm that you understand the risk and still want to pay this account.',
+  },
+  PAYEE_NOT_FOUND: { status: 404, message: 'Payee not found.' },
+  PAYEE_LIMIT_REACHED: {
+    status: 422,
+    message: 'You can save at most 100 payees. Delete one before adding another.',
+  },
+  PAYEE_ALREADY_SAVED: { status: 409, message: 'This payee is already in your payees.' },
+
   // Ours: loans (docs/decisions/0030).
   LOAN_NOT_FOUND: { status: 404, message: 'Loan not found.' },
   LOAN_APPROVE_VIA_APPROVE: {

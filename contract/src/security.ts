@@ -97,6 +97,7 @@ export const securityEventKinds = [
   'passkey-added',
   'passkey-removed',
   'payee-added',
+  'payee-changed',
   'payee-removed',
   'card-frozen',
   'card-unfrozen',

@@ -64,6 +64,8 @@ import { passkeyRoutes } from './modules/passkeys/passkey-routes';
 import { createPasskeyService } from './modules/passkeys/passkey-service';
 import { createStepUpService } from './modules/step-up/step-up-service';
 import { stepUpRoutes } from './modules/step-up/step-up-routes';
+import { createPayeeService } from './modules/payees/payee-service';
+import { payeeRoutes } from './modules/payees/payee-routes';
 import { avatarRoutes } from './modules/users/avatar-routes';
 import { meRoutes } from './modules/users/me-routes';
 import { createUserService } from './modules/users/user-service';
@@ -439,6 +441,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock,
           stepUp: config.stepUpPayments ? stepUp : null,
         }),
+      );
+      await api.register(
+        payeeRoutes({ payees: createPayeeService({ db: database.db, clock, audit }), guards }),
       );
       await api.register(passkeyRoutes({ passkeys, guards, cookie }));
       await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));

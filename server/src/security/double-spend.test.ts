@@ -48,6 +48,7 @@ describe('double spend', () => {
             type: 'Local Transfer',
             recipientAccount: sink.accountNumber,
             recipientName: 'S',
+            confirmPayeeRisk: true, // a made-up name: the name check (0155) is not under test
             amount: '250.00',
           },
         });
@@ -107,6 +108,7 @@ describe('double spend', () => {
             type: 'Local Transfer',
             recipientAccount: payee.accountNumber,
             recipientName: 'P',
+            confirmPayeeRisk: true, // a made-up name: the name check (0155) is not under test
             amount: i % 2 === 0 ? '10.00' : '20.00',
           },
         }),

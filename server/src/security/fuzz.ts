@@ -322,6 +322,7 @@ export async function createFuzzBank(host: FuzzHost): Promise<FuzzBank> {
         type: 'Local Transfer',
         recipientAccount: other.accountNumber,
         recipientName: 'Payee',
+        confirmPayeeRisk: true, // a made-up name: the name check (0155) is not under test
         amount: '1.00',
       },
     }),

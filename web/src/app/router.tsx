@@ -215,6 +215,12 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.userPayees,
+              lazy: async () => ({
+                Component: (await import('@/features/transfers/pages/payees-page')).PayeesPage,
+              }),
+            },
+            {
               path: paths.userSecurity,
               lazy: async () => ({
                 Component: (await import('@/features/security/pages/security-page')).SecurityPage,

@@ -1,4 +1,4 @@
-import type { TransactionRecord } from '@larkspur/contract';
+import type { PayeeCheckResult, TransactionRecord } from '@larkspur/contract';
 
 type Sides = Pick<
   TransactionRecord,
@@ -17,3 +17,14 @@ export function describeRecord(record: Sides): string {
   const { name } = counterpartyOf(record);
   return record.direction === 'debit' ? `To ${name}` : `From ${name}`;
 }
+
+/**
+ * What a receipt says of a transfer's name check (issue 18, decision 0155): the review, the
+ * receipt and the transaction's detail all say it in these words.
+ */
+export const payeeCheckLabels: Record<PayeeCheckResult, string> = {
+  match: 'Name matches the account',
+  close_match: 'Close match — you chose to pay anyway',
+  no_match: 'No match — you accepted the risk',
+  unavailable: 'Name not checked (account at another bank)',
+};

@@ -144,6 +144,11 @@ export const transactionRecords = pgTable(
     purpose: text('purpose').notNull(),
     status: text('status').notNull().default('Successful'),
     internationalDetails: jsonb('international_details').$type<Record<string, string>>(),
+    /**
+     * The Confirmation of Payee result when the transfer was sent (decision 0155), on the sender's
+     * record only; the name they typed is this record's recipient_name. Null on every other record.
+     */
+    payeeCheck: text('payee_check', { enum: ['match', 'close_match', 'no_match', 'unavailable'] }),
     createdAt: instant('created_at').notNull(),
     recordedAt: instant('recorded_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
@@ -151,6 +156,10 @@ export const transactionRecords = pgTable(
   (t) => [
     uniqueIndex('transaction_records_transaction_id_key').on(t.transactionId),
     check('transaction_records_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    check(
+      'transaction_records_payee_check_known',
+      sql`${t.payeeCheck} is null or ${t.payeeCheck} in ('match', 'close_match', 'no_match', 'unavailable')`,
+    ),
     index('transaction_records_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transaction_records_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('transaction_records_entry_idx').on(t.entryId),

@@ -9,6 +9,7 @@ import {
   insightsResponseSchema,
   pageOf,
   STEP_UP_TOKEN_HEADER,
+  recipientLookupQuerySchema,
   recipientLookupResponseSchema,
   statementQuerySchema,
   transactionRecordSchema,
@@ -26,6 +27,7 @@ import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
 import type { Clock } from '../../lib/clock';
 import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
+import { lookUpRecipient } from '../payees/payee-check';
 
 /** Confirmation-of-payee look-ups per signed-in customer: enough for real use, too few to harvest names. */
 export const RECIPIENT_LOOKUPS_PER_MINUTE = 20;
@@ -115,15 +117,17 @@ export function bankingRoutes(deps: {
         }),
         schema: {
           tags: ['banking'],
-          summary: 'Confirmation of payee: the masked name behind an account number',
+          summary:
+            'Confirmation of payee: the masked name behind an account number, and with ?name= the name check (match, close match, no match)',
           params: z.object({ accountNumber: z.string().max(ACCOUNT_FIELD_LENGTH_MAX) }),
+          querystring: recipientLookupQuerySchema,
           response: { 200: recipientLookupResponseSchema, ...errors, 429: errorEnvelopeSchema },
         },
       },
       async (request) => {
-        const maskedName = await banking.maskedPayee(request.params.accountNumber);
-        if (maskedName === null) throw new AppError('RECIPIENT_NOT_FOUND');
-        return { accountNumber: request.params.accountNumber, maskedName };
+        const found = await lookUpRecipient(db, request.params.accountNumber, request.query.name);
+        if (found === null) throw new AppError('RECIPIENT_NOT_FOUND');
+        return { accountNumber: request.params.accountNumber, ...found };
       },
     );
 

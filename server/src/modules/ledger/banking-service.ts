@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/client';
-import { loadCustomer } from './customers';
 import type { StoredAnswer } from './idempotency';
 import { adminCash, type AdminCashInput } from './movements/admin-cash';
 import { depositCheck, type CheckDepositInput } from './movements/check-deposit';
@@ -51,15 +50,6 @@ export function createBankingService(deps: MovementDeps) {
       tx: Tx,
       input: { userId: string; amountCents: bigint; loanType: string; actorId: string },
     ) => disburseLoan(ctx, tx, input),
-
-    /** Confirmation of payee: the masked name behind an account number, or null. */
-    async maskedPayee(accountNumber: string): Promise<string | null> {
-      const customer = await loadCustomer(deps.db, { accountNumber });
-      if (!customer || customer.status === 'closed') return null;
-      const [first = '', ...rest] = customer.fullName.split(' ');
-      const lastInitial = rest.join(' ').trim().charAt(0);
-      return lastInitial ? `${first} ${lastInitial}.` : first;
-    },
   };
 }
 

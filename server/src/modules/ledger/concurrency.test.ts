@@ -68,6 +68,7 @@ const send = (
       type: 'Local Transfer',
       recipientAccount: to.accountNumber,
       recipientName: 'Peer',
+      confirmPayeeRisk: true, // a made-up name: the name check (0155) is not under test
       amount,
       purpose: 'race',
     },

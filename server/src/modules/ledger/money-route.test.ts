@@ -49,6 +49,7 @@ describe('the money-route preamble, on every money endpoint', () => {
           type: 'Local Transfer',
           recipientAccount: bob.accountNumber,
           recipientName: 'Bob',
+          confirmPayeeRisk: true, // a made-up name: the name check (0155) is not under test
           amount: '1.25',
           purpose: 'Preamble',
         },

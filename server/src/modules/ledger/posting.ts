@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { CURRENCY, type Direction, type ErrorCode, type InternationalDetails } from '@larkspur/contract';
+import {
+  CURRENCY,
+  type Direction,
+  type ErrorCode,
+  type InternationalDetails,
+  type PayeeCheckResult,
+} from '@larkspur/contract';
 import type { Tx } from '../../db/client';
 import { transactionRecords } from '../../db/schema/index';
 import { assert } from '../../lib/errors';
@@ -28,6 +34,8 @@ export interface RecordValues {
   senderAccount: string;
   purpose: string;
   internationalDetails?: InternationalDetails | null;
+  /** A transfer's name check, on the sender's record (decision 0155). */
+  payeeCheck?: PayeeCheckResult | null;
   createdAt?: Date;
 }
 
@@ -63,6 +71,7 @@ export async function postMovement(
     purpose: values.purpose,
     status: RECORD_STATUS_SUCCESSFUL,
     internationalDetails: values.internationalDetails ?? null,
+    payeeCheck: values.payeeCheck ?? null,
     createdAt: values.createdAt ?? now,
     recordedAt: now,
     updatedAt: now,

@@ -36,6 +36,7 @@ export function toRecordDto(row: RecordRow, hold: RecordHold | null = null): Tra
     createdAt: created,
     created_at: created,
     hold,
+    payeeCheck: row.payeeCheck ?? null,
   };
 }
 

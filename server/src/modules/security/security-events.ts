@@ -199,6 +199,9 @@ function describeByName(row: AuditRowForEvent, device: string | null): EventWord
       return { kind: 'payee-added', title: 'New payee added', detail: null };
     if (/(remov|delet)/.test(name) && !failed)
       return { kind: 'payee-removed', title: 'Payee removed', detail: null };
+    // A changed payee is how a stolen session redirects a trusted name (decision 0157).
+    if (/(updat|chang|edit)/.test(name) && !failed)
+      return { kind: 'payee-changed', title: 'Payee details changed', detail: null };
   }
   if (name.startsWith('auth.') && /(login|sign_?in)/.test(name) && !name.includes('admin')) {
     return failed

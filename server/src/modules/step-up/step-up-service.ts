@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
+  PAYEE_NEW_WINDOW_HOURS,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
   STEP_UP_TOKEN_LENGTH_MAX,
   parseAmountToCents,
@@ -14,7 +15,7 @@ import {
   type WebauthnOptions,
 } from '@larkspur/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client';
-import { identities, profiles, stepUps, transactionRecords } from '../../db/schema/index';
+import { identities, payees, profiles, stepUps, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
@@ -89,11 +90,17 @@ export function transferFingerprint(
   );
 }
 
-/** Why this transfer needs a step-up (empty: it does not). */
+/**
+ * Why this transfer needs a step-up (empty: it does not). "New payee" (decisions 0137, 0157): the
+ * sender never paid this payee, or saved or changed it in their payee book less than
+ * PAYEE_NEW_WINDOW_HOURS before `now` — saving a payee vouches for nothing, and editing one is how a
+ * stolen session would redirect a trusted name.
+ */
 export async function stepUpReasons(
   db: DbOrTx,
   userId: string,
   transfer: StepUpTransfer,
+  now: Date,
 ): Promise<StepUpReason[]> {
   const cents = amountCentsOf(transfer.amount);
   if (cents === null) return [];
@@ -115,7 +122,26 @@ export async function stepUpReasons(
       ),
     )
     .limit(1);
-  if (paidBefore.length === 0) reasons.push('new_payee');
+  const savedSince = new Date(now.getTime() - PAYEE_NEW_WINDOW_HOURS * 3_600_000);
+  const savedLately =
+    paidBefore.length === 0
+      ? []
+      : await db
+          .select({ one: sql<number>`1` })
+          .from(payees)
+          .where(
+            and(
+              eq(payees.userId, userId),
+              eq(payees.recipientAccount, payee.account),
+              gt(payees.updatedAt, savedSince),
+              payee.iban === null
+                ? undefined
+                : sql`replace(${payees.internationalDetails}->>'ibanOrAccount', ' ', '') = ${payee.iban}
+                      and ${payees.internationalDetails}->>'swiftBic' = ${payee.swift}`,
+            ),
+          )
+          .limit(1);
+  if (paidBefore.length === 0 || savedLately.length > 0) reasons.push('new_payee');
   if (cents > STEP_UP_AMOUNT_THRESHOLD_CENTS) reasons.push('large_amount');
   return reasons;
 }
@@ -214,7 +240,7 @@ export function createStepUpService(deps: {
 
   return {
     async start(session, { transfer, idempotencyKey }, ctx) {
-      const reasons = await stepUpReasons(db, session.userId, transfer);
+      const reasons = await stepUpReasons(db, session.userId, transfer, clock.now());
       const fingerprint = transferFingerprint(session.userId, transfer, idempotencyKey);
       if (reasons.length === 0 || fingerprint === null) return { required: false };
       // A transfer the spec's own checks will refuse (no such recipient, oneself) gets that answer
@@ -339,7 +365,7 @@ export function createStepUpService(deps: {
     },
 
     async authorise(tx, { session, transfer, idempotencyKey, token }) {
-      const reasons = await stepUpReasons(tx, session.userId, transfer);
+      const reasons = await stepUpReasons(tx, session.userId, transfer, clock.now());
       if (reasons.length === 0) return;
       const fingerprint = transferFingerprint(session.userId, transfer, idempotencyKey);
       const now = clock.now();

@@ -44,6 +44,8 @@ const local = (recipientAccount: string, amount: string): Transfer => ({
   recipientName: 'Payee',
   purpose: 'Rent',
   amount,
+  // The name check (decision 0155) is not what these tests are about.
+  confirmPayeeRisk: true,
 });
 const key = () => crypto.randomUUID();
 

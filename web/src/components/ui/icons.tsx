@@ -154,3 +154,11 @@ export const KeyIcon = (p: IconProps) => (
     <path d="M11 12l9-9M16 7l3 3M14 9l2 2" />
   </Icon>
 );
+/** Two people: the payee book (issue 18). */
+export const PayeesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5" />
+    <path d="M16 4.8a3.5 3.5 0 010 6.4M18 14.8c1.8.8 3 2.5 3.5 5.2" />
+  </Icon>
+);

@@ -1,6 +1,7 @@
 import type { InternationalDetails, TransferType } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
 import { assert } from '../../../lib/errors';
+import { decidePayeeCheck } from '../../payees/payee-check';
 import { lockParties } from '../customers';
 import { Rejection, type StoredAnswer } from '../idempotency';
 import { lockAccounts } from '../journal';
@@ -24,6 +25,8 @@ export interface TransferInput {
   amount: string;
   purpose: string;
   internationalDetails?: InternationalDetails;
+  /** The customer accepts a close or no match of the name check (decision 0155). */
+  confirmPayeeRisk?: boolean;
 }
 
 /**
@@ -63,6 +66,9 @@ export async function transfer(
       // What may be spent is the available balance: held check deposits stay (decision 0070).
       if (sender.balanceCents - sender.heldCents < amountCents)
         throw new Rejection('INSUFFICIENT_FUNDS', 'amount');
+      // Confirmation of Payee against the holder as locked (decision 0155): refused unless a match
+      // or accepted; the result goes on the sender's record.
+      const payeeCheck = decidePayeeCheck(input, recipientUsable ? recipient.fullName : null);
       if (authorise) await authorise(tx);
 
       // Money to an account outside the bank goes to the settlement account, locked after the
@@ -102,6 +108,7 @@ export async function transfer(
             userId: sender.userId,
             direction: 'debit' as const,
             type: input.type,
+            payeeCheck,
           },
           customer: sender,
           balanceBeforeCents: sender.balanceCents,

@@ -4,11 +4,12 @@ import {
   insightsResponseSchema,
   internationalDetailsSchema,
   pageOf,
+  recentRecipientsSchema,
   transactionRecordSchema,
   type Insights,
   type TransactionRecord,
 } from '@larkspur/contract';
-import { insightsParser, transactionPageParser } from './overview-parsers';
+import { insightsParser, recentRecipientsParser, transactionPageParser } from './overview-parsers';
 
 const pageSchema = pageOf(transactionRecordSchema);
 
@@ -40,6 +41,7 @@ const record: TransactionRecord = {
   createdAt: '2026-01-15T12:00:00.000Z',
   created_at: '2026-01-15T12:00:00.000Z',
   hold: null,
+  payeeCheck: 'no_match',
 };
 
 /** A check deposit still on hold. */
@@ -64,7 +66,10 @@ const insights: Insights = {
 };
 
 function agree(
-  ours: ReturnType<typeof insightsParser.safeParse> | ReturnType<typeof transactionPageParser.safeParse>,
+  ours:
+    | ReturnType<typeof insightsParser.safeParse>
+    | ReturnType<typeof transactionPageParser.safeParse>
+    | ReturnType<typeof recentRecipientsParser.safeParse>,
   contract: { success: boolean; data?: unknown },
   value: unknown,
 ) {
@@ -113,6 +118,13 @@ describe('the overview’s zod-free parsers', () => {
     pageAgrees(page([heldRecord, { ...heldRecord, hold: { ...heldRecord.hold, extra: 1 } }]));
     pageAgrees(page([{ ...heldRecord, hold: { ...heldRecord.hold, status: 'pending' } }]));
     pageAgrees(page([{ ...heldRecord, hold: [] }]));
+    pageAgrees(
+      page([
+        { ...record, payeeCheck: null },
+        { ...record, payeeCheck: 'close_match' },
+      ]),
+    );
+    pageAgrees(page([{ ...record, payeeCheck: 'maybe' }]));
     for (const bad of [null, [], {}, { items: [] }, { items: {}, nextCursor: null }, page([null])])
       pageAgrees(bad);
   });
@@ -199,5 +211,35 @@ describe('the overview’s zod-free parsers', () => {
       expect(insightsResponseSchema.safeParse(value).success, key).toBe(false);
       expect(insightsParser.safeParse(value).success, key).toBe(false);
     }
+  });
+});
+
+describe('the recent recipients parser', () => {
+  const recent = {
+    type: 'Local Transfer',
+    recipientAccount: '40912345678',
+    recipientName: 'Marcus Reed',
+    bankName: 'Larkspur Bank',
+    routingNumber: null,
+    internationalDetails: null,
+    lastPaidAt: '2026-01-15T12:00:00.000Z',
+  };
+  const recentAgree = (value: unknown) =>
+    agree(recentRecipientsParser.safeParse(value), recentRecipientsSchema.safeParse(value), value);
+
+  it('reads as recentRecipientsSchema does', () => {
+    recentAgree({ items: [recent, { ...recent, internationalDetails: record.internationalDetails }] });
+    recentAgree({ items: [] });
+    recentAgree({ items: [{ ...recent, type: 'Deposit' }] });
+    for (const bad of [null, [], {}, { items: {} }, { items: [null] }]) recentAgree(bad);
+  });
+
+  it('agrees with the contract on any field replaced by any value', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.keys(recent)), anyValue, (key, value) =>
+        recentAgree({ items: [{ ...recent, [key]: value }] }),
+      ),
+      { numRuns: 500 },
+    );
   });
 });

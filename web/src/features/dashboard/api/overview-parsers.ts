@@ -1,4 +1,11 @@
-import type { Insights, InternationalDetails, RecordHold, TransactionRecord } from '@larkspur/contract';
+import type {
+  Insights,
+  InternationalDetails,
+  PayeeCheckResult,
+  RecentRecipient,
+  RecordHold,
+  TransactionRecord,
+} from '@larkspur/contract';
 import {
   asRecord,
   isMoney,
@@ -83,6 +90,14 @@ function readHold(value: unknown): RecordHold | undefined {
   return { status: v.status as RecordHold['status'], heldAmount: v.heldAmount, availableAt: v.availableAt };
 }
 
+/** `payeeCheckResultSchema` (decision 0155). */
+const PAYEE_CHECK_RESULTS: readonly string[] = [
+  'match',
+  'close_match',
+  'no_match',
+  'unavailable',
+] satisfies PayeeCheckResult[];
+
 const RECORD_STRING_FIELDS = [
   'transactionId',
   'type',
@@ -119,6 +134,9 @@ export function readTransactionRecord(value: unknown): TransactionRecord | undef
     if (!read) return undefined;
     hold = read;
   }
+  const { payeeCheck } = v;
+  if (payeeCheck !== null && !(isString(payeeCheck) && PAYEE_CHECK_RESULTS.includes(payeeCheck)))
+    return undefined;
   const strings: Partial<Record<RecordStringField, string>> = {};
   for (const key of RECORD_STRING_FIELDS) {
     const field = v[key];
@@ -133,6 +151,7 @@ export function readTransactionRecord(value: unknown): TransactionRecord | undef
     routingNumber,
     internationalDetails,
     hold,
+    payeeCheck: payeeCheck as PayeeCheckResult | null,
     ...(strings as Record<RecordStringField, string>),
   };
 }
@@ -169,4 +188,42 @@ export const insightsParser = parser((value): Insights | undefined => {
   const byType = readArray(v.byType, readTypeTotal);
   if (!balanceSeries || !byType) return undefined;
   return { days: v.days, balanceSeries, byType, monthIn: v.monthIn, monthOut: v.monthOut };
+});
+
+/** `transferTypeSchema`. */
+const TRANSFER_TYPES: readonly string[] = [
+  'Local Transfer',
+  'Wire Transfer',
+  'International Transfer',
+] satisfies RecentRecipient['type'][];
+
+function readRecentRecipient(value: unknown): RecentRecipient | undefined {
+  const v = asRecord(value);
+  if (!v || !isString(v.type) || !TRANSFER_TYPES.includes(v.type)) return undefined;
+  const { recipientAccount, recipientName, bankName, routingNumber, lastPaidAt } = v;
+  if (!isString(recipientAccount) || !isString(recipientName) || !isString(bankName)) return undefined;
+  if (!isNullableString(routingNumber) || !isString(lastPaidAt)) return undefined;
+  let internationalDetails: InternationalDetails | null = null;
+  if (v.internationalDetails !== null) {
+    const details = readInternationalDetails(v.internationalDetails);
+    if (!details) return undefined;
+    internationalDetails = details;
+  }
+  return {
+    type: v.type as RecentRecipient['type'],
+    recipientAccount,
+    recipientName,
+    bankName,
+    routingNumber,
+    internationalDetails,
+    lastPaidAt,
+  };
+}
+
+/** `recentRecipientsSchema` (issue 18): the overview's shortcuts to Send money. */
+export const recentRecipientsParser = parser((value) => {
+  const v = asRecord(value);
+  if (!v) return undefined;
+  const items = readArray(v.items, readRecentRecipient);
+  return items && { items };
 });

@@ -18,6 +18,7 @@ import { useHeldDeposits } from '../api/get-held-deposits';
 import { InsightsPanel } from '../components/insights-panel';
 import { MonthSummary } from '../components/month-summary';
 import { RecentActivity } from '../components/recent-activity';
+import { RecentRecipients } from '../components/recent-recipients';
 
 function greetingFor(date: Date): string {
   const hour = date.getHours();
@@ -185,6 +186,7 @@ export function OverviewPage() {
             <AccountCard profile={profile} />
           </div>
           <AfterFirstPaint>
+            <RecentRecipients />
             <div className="grid gap-4 lg:grid-cols-3">
               <div className="min-w-0 lg:col-span-2">
                 <RecentActivity />

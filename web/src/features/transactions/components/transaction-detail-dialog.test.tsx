@@ -26,6 +26,7 @@ const record: TransactionRecord = {
   createdAt: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   hold: null,
+  payeeCheck: null,
 } as TransactionRecord;
 
 beforeEach(() =>

@@ -8,7 +8,7 @@ import { HoldDetail } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format-date';
-import { describeRecord } from '@/lib/transaction-record';
+import { describeRecord, payeeCheckLabels } from '@/lib/transaction-record';
 import { useTransaction } from '../api/get-transaction';
 
 function rowsOf(record: TransactionRecord): ReceiptRow[] {
@@ -39,6 +39,8 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
   if (record.senderAccount) rows.push({ label: 'From account', value: mono(record.senderAccount) });
   rows.push({ label: 'To', value: record.recipientName || '—' });
   if (record.recipientAccount) rows.push({ label: 'To account', value: mono(record.recipientAccount) });
+  // The name check made when the transfer was sent (issue 18, decision 0155): the sender's record only.
+  if (record.payeeCheck) rows.push({ label: 'Name check', value: payeeCheckLabels[record.payeeCheck] });
   rows.push({ label: 'Bank', value: record.bankName || '—' });
   if (record.routingNumber) rows.push({ label: 'Routing number', value: mono(record.routingNumber) });
   rows.push({ label: 'Purpose', value: record.purpose || '—' });

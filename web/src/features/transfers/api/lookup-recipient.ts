@@ -5,14 +5,14 @@ import { api } from '@/lib/api-client';
 /** A looked-up name stays valid for the visit; looking it up again would spend the rate limit. */
 const RECIPIENT_STALE_MS = 10 * 60_000;
 
-export const recipientQueryOptions = (accountNumber: string) =>
+export const recipientQueryOptions = (accountNumber: string, name = '') =>
   queryOptions({
-    queryKey: ['recipient', accountNumber],
+    queryKey: ['recipient', accountNumber, name],
     queryFn: ({ signal }) =>
-      api(`/api/recipients/${encodeURIComponent(accountNumber)}`, {
-        schema: recipientLookupResponseSchema,
-        signal,
-      }),
+      api(
+        `/api/recipients/${encodeURIComponent(accountNumber)}${name ? `?name=${encodeURIComponent(name)}` : ''}`,
+        { schema: recipientLookupResponseSchema, signal },
+      ),
     staleTime: RECIPIENT_STALE_MS,
     gcTime: RECIPIENT_STALE_MS,
     // 404 (no such account) and 429 (too many look-ups) are answers, not hiccups.
@@ -21,9 +21,14 @@ export const recipientQueryOptions = (accountNumber: string) =>
   });
 
 /**
- * GET /api/recipients/:accountNumber — confirmation of payee: the masked name ("Jane D.") behind
- * an account number, 404 when there is none, 429 when looked up too often. `null` = not asked yet.
+ * GET /api/recipients/:accountNumber[?name=] — confirmation of payee: the masked name ("Jane D.")
+ * behind an account number and, with the name typed, the name check (match, close match with the
+ * name on the account, no match: decision 0155); 404 when there is no such account, 429 when
+ * looked up too often. `null` = not asked yet.
  */
-export function useRecipientLookup(accountNumber: string | null) {
-  return useQuery({ ...recipientQueryOptions(accountNumber ?? ''), enabled: accountNumber !== null });
+export function useRecipientLookup(accountNumber: string | null, name = '') {
+  return useQuery({
+    ...recipientQueryOptions(accountNumber ?? '', name.trim()),
+    enabled: accountNumber !== null,
+  });
 }

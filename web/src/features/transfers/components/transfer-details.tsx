@@ -1,14 +1,24 @@
+import type { PayeeCheckResult } from '@larkspur/contract';
 import type { ReceiptRow } from '@/components/ui/receipt';
+import { payeeCheckLabels } from '@/lib/transaction-record';
 import type { TransferRequestOut } from './transfer-validation';
 
-/** The rows that describe a transfer, shared by the review and the receipt so the two never differ. */
-export function transferDetailRows(request: TransferRequestOut, maskedName: string | null): ReceiptRow[] {
+/**
+ * The rows that describe a transfer, shared by the review and the receipt so the two never differ.
+ * `payeeCheck`: the name check's answer (decision 0155), when known.
+ */
+export function transferDetailRows(
+  request: TransferRequestOut,
+  maskedName: string | null,
+  payeeCheck: PayeeCheckResult | null = null,
+): ReceiptRow[] {
   const details = request.internationalDetails;
   const rows: ReceiptRow[] = [
     { label: 'Type', value: request.type },
     { label: 'To', value: request.recipientName },
   ];
   if (maskedName) rows.push({ label: 'Account holder (confirmed)', value: maskedName });
+  if (payeeCheck) rows.push({ label: 'Name check', value: payeeCheckLabels[payeeCheck] });
   rows.push({
     label: 'Account number',
     value: <span className="font-mono">{request.recipientAccount}</span>,

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FocusEvent } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   ACCOUNT_FIELD_LENGTH_MAX,
   NAME_FIELD_LENGTH_MAX,
   PURPOSE_LENGTH_MAX,
+  errorMessage,
   type Profile,
 } from '@larkspur/contract';
 import { FormAlert, InfoNote } from '@/components/ui/alert';
@@ -62,8 +63,16 @@ export function TransferForm({
   const [lookupNumber, setLookupNumber] = useState<string | null>(
     LOOKUP_PATTERN.test(initialAccount) ? initialAccount : null,
   );
-  const lookup = useRecipientLookup(lookupNumber);
+  // The name check (decision 0155) asks with the name as last left; a new name is a new look-up.
+  const [checkName, setCheckName] = useState(() =>
+    (initialValues.type === 'International Transfer'
+      ? initialValues.internationalDetails.recipientFullName
+      : initialValues.recipientName
+    ).trim(),
+  );
+  const lookup = useRecipientLookup(lookupNumber, checkName);
   const recipientUnknown = lookup.error instanceof ApiError && lookup.error.status === 404;
+  const payeeNeedsConfirm = serverError?.message === errorMessage('PAYEE_CHECK_NOT_CONFIRMED');
 
   // What validation knows beyond the fields: the live balance and the payee check's answer. What
   // can be sent is the available balance: deposited checks still on hold are not (issue 13).
@@ -71,6 +80,8 @@ export function TransferForm({
     balance: profile.availableBalance,
     ownAccountNumber: profile.accountNumber,
     recipientUnknown,
+    payeeCheck: lookup.data?.check?.result ?? null,
+    payeeNeedsConfirm,
   };
   const form = useForm<TransferFormValues, TransferContext>({
     defaultValues: initialValues,
@@ -92,7 +103,11 @@ export function TransferForm({
 
   // Coming back from the review with the server's refusal (the form mounts afresh): beside the
   // field it names, focused, or above the form when it names none.
-  const serverField = serverError?.field ? serverFields[serverError.field] : undefined;
+  const serverField: Path<TransferFormValues> | undefined = payeeNeedsConfirm
+    ? 'confirmPayeeRisk'
+    : serverError?.field
+      ? serverFields[serverError.field]
+      : undefined;
   const [formError] = useState<string | null>(() =>
     serverError && serverField === undefined ? serverError.message : null,
   );
@@ -103,6 +118,12 @@ export function TransferForm({
   }, [serverError, serverField, setError]);
 
   const accountRegistration = form.register('recipientAccount');
+  const nameField = international ? 'internationalDetails.recipientFullName' : 'recipientName';
+  const nameRegistration = form.register(nameField);
+  const nameOnBlur = (event: FocusEvent<HTMLInputElement>) => {
+    void nameRegistration.onBlur(event);
+    setCheckName(event.target.value.trim());
+  };
   const submit = form.handleSubmit((values) => {
     const result = validateTransfer(values, context);
     if (result.ok) onReview(values, result.request);
@@ -136,7 +157,17 @@ export function TransferForm({
               setLookupNumber(LOOKUP_PATTERN.test(value) && value !== profile.accountNumber ? value : null);
             }}
           />
-          <PayeeCheck lookup={lookupNumber === null ? null : lookup} international={international} />
+          <PayeeCheck
+            lookup={lookupNumber === null ? null : lookup}
+            international={international}
+            onUseName={(name) => {
+              form.setValue(nameField, name, { shouldValidate: isSubmitted, shouldDirty: true });
+              setCheckName(name);
+            }}
+            confirm={form.register('confirmPayeeRisk')}
+            confirmError={errors.confirmPayeeRisk?.message}
+            needsConfirm={payeeNeedsConfirm}
+          />
         </div>
 
         {international ? (
@@ -147,7 +178,8 @@ export function TransferForm({
               maxLength={NAME_FIELD_LENGTH_MAX}
               error={nested?.recipientFullName?.message}
               className="sm:col-span-2"
-              {...form.register('internationalDetails.recipientFullName')}
+              {...nameRegistration}
+              onBlur={nameOnBlur}
             />
             <TextField
               label="Recipient’s bank"
@@ -210,7 +242,8 @@ export function TransferForm({
               maxLength={NAME_FIELD_LENGTH_MAX}
               error={errors.recipientName?.message}
               className="sm:col-span-2"
-              {...form.register('recipientName')}
+              {...nameRegistration}
+              onBlur={nameOnBlur}
             />
             {wire ? (
               <>

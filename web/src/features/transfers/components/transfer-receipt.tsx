@@ -1,5 +1,6 @@
 import type { MovementResponse, Profile } from '@larkspur/contract';
 import { MovementReceipt } from '@/components/ui/movement-receipt';
+import { SavePayee } from './save-payee';
 import { transferDetailRows } from './transfer-details';
 import type { TransferRequestOut } from './transfer-validation';
 
@@ -16,21 +17,24 @@ export function TransferReceipt({
   onSendAnother: () => void;
 }) {
   return (
-    <MovementReceipt
-      result={result}
-      profile={profile}
-      printTitle="Larkspur Bank — transfer receipt"
-      headline="Money sent"
-      subline={
-        <>
-          to <span className="font-semibold">{result.transaction.recipientName}</span>
-        </>
-      }
-      rows={[
-        ...transferDetailRows(request, null),
-        { label: 'From', value: `Your account ${profile.accountNumber}` },
-      ]}
-      again={{ label: 'Send more money', onClick: onSendAnother }}
-    />
+    <div className="space-y-5">
+      <MovementReceipt
+        result={result}
+        profile={profile}
+        printTitle="Larkspur Bank — transfer receipt"
+        headline="Money sent"
+        subline={
+          <>
+            to <span className="font-semibold">{result.transaction.recipientName}</span>
+          </>
+        }
+        rows={[
+          ...transferDetailRows(request, null, result.transaction.payeeCheck),
+          { label: 'From', value: `Your account ${profile.accountNumber}` },
+        ]}
+        again={{ label: 'Send more money', onClick: onSendAnother }}
+      />
+      <SavePayee request={request} />
+    </div>
   );
 }

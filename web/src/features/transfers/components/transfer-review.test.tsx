@@ -44,6 +44,7 @@ const sent: MovementResponse = {
     createdAt: '2026-01-01T00:00:00.000Z',
     created_at: '2026-01-01T00:00:00.000Z',
     hold: null,
+    payeeCheck: null,
   },
 };
 

@@ -55,9 +55,13 @@ export function TransferReview({
   const [proof, setProof] = useState<string | null>(null);
   const [proving, setProving] = useState(false);
   const [stepUpError, setStepUpError] = useState<string | null>(null);
-  const payee = useRecipientLookup(
-    /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null,
-  );
+  // The same look-up (and name) as the form's last: answered from the cache, no second request.
+  const lookupNumber = /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null;
+  const payee = useRecipientLookup(lookupNumber, request.recipientName);
+  const notOurs = lookupNumber === null || (payee.error instanceof ApiError && payee.error.status === 404);
+  const payeeCheck =
+    payee.data?.check?.result ??
+    (notOurs && request.type === 'International Transfer' ? 'unavailable' : null);
   const after = balanceAfter(profile.balance, request.amount);
   const overdrawn = after !== null && after.startsWith('-');
 
@@ -123,7 +127,7 @@ export function TransferReview({
   const checking = stepUp.state.status === 'checking';
 
   const rows: ReceiptRow[] = [
-    ...transferDetailRows(request, payee.data?.maskedName ?? null),
+    ...transferDetailRows(request, payee.data?.maskedName ?? null, payeeCheck),
     { label: 'From', value: `Your account ${profile.accountNumber}` },
     { label: 'Balance now', value: <Money amount={profile.balance} currency={profile.currency} /> },
     {

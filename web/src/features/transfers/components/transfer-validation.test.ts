@@ -4,6 +4,7 @@ import {
   balanceAfter,
   balanceAfterCents,
   emptyTransfer,
+  PAYEE_RISK_REQUIRED,
   ROUTING_NUMBER_REQUIRED,
   toFieldErrors,
   validateTransfer,
@@ -180,5 +181,26 @@ describe('validateTransfer', () => {
       amount: { type: 'validate', message: 'A' },
       internationalDetails: { swiftBic: { type: 'validate', message: 'B' } },
     });
+  });
+});
+
+describe('the name check before the review (decision 0155)', () => {
+  it.each(['no_match', 'close_match'] as const)('a %s needs the risk accepted, and then sends it', (result) => {
+    const refused = validateTransfer(local(), { ...context, payeeCheck: result });
+    expect(refused).toEqual({ ok: false, errors: { confirmPayeeRisk: PAYEE_RISK_REQUIRED } });
+    const accepted = validateTransfer(local({ confirmPayeeRisk: true }), { ...context, payeeCheck: result });
+    expect(accepted.ok && accepted.request.confirmPayeeRisk).toBe(true);
+  });
+
+  it('a match or an unchecked name needs nothing, and sends no acceptance', () => {
+    for (const payeeCheck of ['match', 'unavailable', null] as const) {
+      const result = validateTransfer(local(), { ...context, payeeCheck });
+      expect(result.ok && result.request.confirmPayeeRisk).toBeUndefined();
+    }
+  });
+
+  it('asks for the acceptance when the server refused the name, whatever the look-up said', () => {
+    const result = validateTransfer(local(), { ...context, payeeCheck: 'match', payeeNeedsConfirm: true });
+    expect(result).toEqual({ ok: false, errors: { confirmPayeeRisk: PAYEE_RISK_REQUIRED } });
   });
 });

@@ -8,6 +8,7 @@ import {
   normalizeTypedAmount,
   parseTypedAmountToCents,
   transferRequestSchema,
+  type PayeeCheckResult,
   type TransferType,
 } from '@larkspur/contract';
 
@@ -29,6 +30,8 @@ export interface TransferFormValues {
     currencyCode: string;
     currencySymbol: string;
   };
+  /** The customer accepts a close or no match of the name check (decision 0155). */
+  confirmPayeeRisk?: boolean;
 }
 
 export type TransferRequestOut = z.output<typeof transferRequestSchema>;
@@ -61,7 +64,15 @@ export interface TransferContext {
   ownAccountNumber: string | undefined;
   /** True when confirmation of payee said no Larkspur account has the number typed. */
   recipientUnknown: boolean;
+  /**
+   * The name check of the name typed, when the look-up answered one (decision 0155); a close or no
+   * match needs `confirmPayeeRisk` before the review. `needsConfirm`: the server said so.
+   */
+  payeeCheck?: PayeeCheckResult | null;
+  payeeNeedsConfirm?: boolean;
 }
+
+export const PAYEE_RISK_REQUIRED = 'Correct the name, or confirm that you understand the risk.';
 
 export const ROUTING_NUMBER_REQUIRED = 'Enter the 9-digit routing number';
 
@@ -87,6 +98,7 @@ export function toTransferRequest(values: TransferFormValues): z.input<typeof tr
     amount: normalizeTypedAmount(values.amount),
     purpose: values.purpose,
     ...(international ? { internationalDetails: values.internationalDetails } : {}),
+    ...(values.confirmPayeeRisk ? { confirmPayeeRisk: true } : {}),
   };
 }
 
@@ -145,6 +157,11 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
   if (values.type === 'Wire Transfer' && values.routingNumber.trim() === '') {
     errors.routingNumber = ROUTING_NUMBER_REQUIRED;
   }
+  const doubtfulName =
+    context.payeeNeedsConfirm === true ||
+    context.payeeCheck === 'no_match' ||
+    context.payeeCheck === 'close_match';
+  if (doubtfulName && values.confirmPayeeRisk !== true) errors.confirmPayeeRisk = PAYEE_RISK_REQUIRED;
 
   if (Object.keys(errors).length > 0 || !parsed.success || amountCents === null) return { ok: false, errors };
   return { ok: true, request: parsed.data, amountCents };

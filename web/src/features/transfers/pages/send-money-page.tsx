@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import type { MovementResponse } from '@larkspur/contract';
 import { MoneyFlowCard } from '@/components/ui/money-flow';
 import { Page } from '@/components/ui/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { usePageMeta } from '@/lib/page-meta';
+import { formValuesFor, readPayTo } from '../components/pay-to';
+import { PayeePicker } from '../components/payee-picker';
 import { TransferForm, type ServerFieldError } from '../components/transfer-form';
 import { TransferReceipt } from '../components/transfer-receipt';
 import { TransferReview } from '../components/transfer-review';
@@ -40,7 +43,12 @@ export function SendMoneyPage() {
     description: 'Send a Local, Wire or International transfer from your Larkspur Bank account.',
   });
   const [step, setStep] = useState<Step>({ name: 'details' });
-  const [draft, setDraft] = useState<TransferFormValues>(emptyTransfer);
+  // Opened from a payee or a recent recipient (issue 18): the form starts with their details.
+  const location = useLocation();
+  const [draft, setDraft] = useState<TransferFormValues>(() => {
+    const payTo = readPayTo(location.state);
+    return payTo ? formValuesFor(payTo, emptyTransfer) : emptyTransfer;
+  });
   const [serverError, setServerError] = useState<ServerFieldError | null>(null);
   // A new form (fresh state, fresh look-ups) after "Send more money".
   const [formGeneration, setFormGeneration] = useState(0);
@@ -63,17 +71,26 @@ export function SendMoneyPage() {
       >
         {(profile) =>
           step.name === 'details' ? (
-            <TransferForm
-              key={formGeneration}
-              profile={profile}
-              initialValues={draft}
-              serverError={serverError}
-              onReview={(values, request) => {
-                setDraft(values);
-                setServerError(null);
-                setStep({ name: 'review', request, idempotencyKey: newIdempotencyKey() });
-              }}
-            />
+            <div className="space-y-6">
+              <PayeePicker
+                onPick={(payee) => {
+                  setDraft((current) => formValuesFor(payee, current));
+                  setServerError(null);
+                  setFormGeneration((n) => n + 1);
+                }}
+              />
+              <TransferForm
+                key={formGeneration}
+                profile={profile}
+                initialValues={draft}
+                serverError={serverError}
+                onReview={(values, request) => {
+                  setDraft(values);
+                  setServerError(null);
+                  setStep({ name: 'review', request, idempotencyKey: newIdempotencyKey() });
+                }}
+              />
+            </div>
           ) : step.name === 'review' ? (
             <TransferReview
               request={step.request}
