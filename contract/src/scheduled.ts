@@ -86,14 +86,17 @@ export interface ScheduleShape {
  */
 export function occurrenceTotal(shape: ScheduleShape): number {
   if (shape.frequency === 'once') return 1;
-  if (shape.count != null) return shape.count;
+  if (typeof shape.count === 'number') return shape.count;
   const endOn = shape.endOn;
-  if (endOn == null) return 0;
+  if (typeof endOn !== 'string') return 0;
   let n = 0;
   while (n <= SCHEDULED_OCCURRENCES_MAX && occurrenceDay(shape.startOn, shape.frequency, n + 1) <= endOn)
     n += 1;
   return n;
 }
+
+/** A field that was sent with a value (not left out, not null). */
+const given = (value: unknown): boolean => value !== undefined && value !== null;
 
 const isoDateSchema = z
   .string()
@@ -112,8 +115,7 @@ export const scheduleSchema = z
     count: z.int().min(1).max(SCHEDULED_OCCURRENCES_MAX).nullable().optional(),
   })
   .refine(
-    (s) =>
-      s.frequency === 'once' ? s.endOn == null && s.count == null : (s.endOn == null) !== (s.count == null),
+    (s) => (s.frequency === 'once' ? !given(s.endOn) && !given(s.count) : given(s.endOn) !== given(s.count)),
     {
       message: 'A repeating payment ends on a date or after a number of payments (one of the two)',
       path: ['endOn'],

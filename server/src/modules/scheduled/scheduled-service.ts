@@ -227,7 +227,7 @@ export function createScheduledService(deps: {
           if (schedule.startOn < today || schedule.startOn > addDays(today, SCHEDULED_START_DAYS_AHEAD_MAX))
             throw new Rejection('SCHEDULED_START_INVALID', 'startOn');
           if (
-            schedule.endOn != null &&
+            typeof schedule.endOn === 'string' &&
             (schedule.endOn < schedule.startOn ||
               schedule.endOn > addDays(today, SCHEDULED_END_DAYS_AHEAD_MAX))
           )

@@ -39,7 +39,6 @@ afterAll(async () => {
 });
 
 /** The ManualClock starts on 2026-01-15 at 12:00 UTC; each test moves it on, never back. */
-const today = () => t.clock.now().toISOString().slice(0, 10);
 const dayAfter = (days: number) =>
   new Date(t.clock.now().getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
