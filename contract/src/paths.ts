@@ -42,6 +42,8 @@ export const paths = {
   // Ours: the two money-moving flows are pages of the user area (docs/decisions/0050).
   userSendMoney: '/user/dashboard/send-money',
   userDepositCheck: '/user/dashboard/deposit-check',
+  // Ours (issue 18): scheduled and recurring transfers, to see, change or cancel.
+  userScheduled: '/user/dashboard/scheduled',
 
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/dashboard/users',

@@ -18,6 +18,7 @@ import { useHeldDeposits } from '../api/get-held-deposits';
 import { InsightsPanel } from '../components/insights-panel';
 import { MonthSummary } from '../components/month-summary';
 import { RecentActivity } from '../components/recent-activity';
+import { UpcomingPayments } from '../components/upcoming-payments';
 
 function greetingFor(date: Date): string {
   const hour = date.getHours();
@@ -191,6 +192,7 @@ export function OverviewPage() {
               </div>
               <MonthSummary currency={profile.currency} />
             </div>
+            <UpcomingPayments currency={profile.currency} />
             <InsightsPanel currency={profile.currency} />
           </AfterFirstPaint>
         </div>
