@@ -121,7 +121,7 @@ export function WhenField({
                   onChange={() => set({ ends: 'date' })}
                   className="size-4 accent-brand-700"
                 />
-                On a date
+                Until a date
               </label>
               {value.ends === 'date' ? (
                 <TextField
