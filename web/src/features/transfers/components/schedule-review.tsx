@@ -12,7 +12,7 @@ import { EmailStepUpForm, PasskeyStepUpNote, useStepUp } from './step-up';
 import { transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import type { TransferRequestOut } from './transfer-validation';
-import { describeSchedule } from './when-rules';
+import { bankToday, describeSchedule } from './when-rules';
 
 const UNCERTAIN_MESSAGE =
   'We could not confirm that your payment was scheduled. Press Confirm again: we use the same reference, so it cannot be scheduled twice.';
@@ -127,9 +127,11 @@ export function ScheduleReview({
       {message ? <FormAlert>{message}</FormAlert> : null}
       {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
       <p className="text-sm text-slate-700">
-        Nothing leaves your account today. Each payment is made on its day if your available balance covers
-        it; if not, we email you and the next one goes ahead as planned. You can change or cancel it under
-        Scheduled payments.
+        {schedule.startOn <= bankToday()
+          ? 'The first payment is made today, within a minute of confirming.'
+          : 'Nothing leaves your account today.'}{' '}
+        Each payment is made on its day if your available balance covers it; if not, we email you and the next
+        one goes ahead as planned. You can change or cancel it under Scheduled payments.
       </p>
       {gate?.required && gate.method === 'email' && !proof ? (
         <EmailStepUpForm
