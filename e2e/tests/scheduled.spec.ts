@@ -147,7 +147,7 @@ for (const width of WIDTHS) {
     await page.getByRole('button', { name: 'Review transfer' }).click();
 
     await expect(page.getByRole('heading', { name: 'Check before you schedule' })).toBeVisible();
-    await expect(page.getByText(/The first payment is made today/)).toBeVisible();
+    await expect(page.getByText(/Each payment is made on its day/)).toBeVisible();
     await expectNoA11yViolations(page);
     await screenshotThemes(page, 'review', width);
     await page.getByRole('button', { name: 'Confirm and schedule' }).click();
