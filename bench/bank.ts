@@ -67,6 +67,7 @@ import {
   type Instance,
 } from './lib/cluster';
 import { seededRandom } from './lib/random';
+import { checkScheduled, seedScheduled } from './lib/scheduled';
 
 // ---- knobs (named, with the reason for each default) ----------------------------------------
 const DEFAULT_DURATION_S = 60;
@@ -968,6 +969,10 @@ async function main(): Promise<number> {
       `  seeded ${customers.length} customers × ${cents(OPENING_BALANCE_CENTS)} = ${cents(totalCents)}`,
     );
 
+    // Scheduled transfers with every occurrence due: the instances' schedulers pay them under faults.
+    const scheduledSeries = await seedScheduled(adminUrlFor(dbName), customers);
+    console.log(`  scheduled ${scheduledSeries.length} series, every occurrence due (issue 18)`);
+
     const deadline = Date.now() + durationMs;
     await Promise.all([
       ...Array.from({ length: clientCount }, (_, i) => client(i, deadline)),
@@ -998,8 +1003,9 @@ async function main(): Promise<number> {
       if (redo.result.kind !== 'unknown') history.unknownResolvedAfterRun += 1;
     }
 
+    const scheduled = await checkScheduled(checkUrl, scheduledSeries);
     const checked = await checkInvariants(checkUrl, { totalCents, bursts: history.bursts });
-    const violations = checked.violations;
+    const violations = [...checked.violations, ...scheduled.violations];
     for (const d of history.duplicateBursts) {
       const definite = new Set(d.answers.filter((x) => x !== 'unknown'));
       if (definite.size > 1)
@@ -1047,6 +1053,7 @@ async function main(): Promise<number> {
       `  check deposits attempted ${deposits.size}: acknowledged ${[...deposits.values()].filter((d) => d.result.kind === 'acked').length}, refused ${[...deposits.values()].filter((d) => d.result.kind === 'rejected').length} (held money never spent: available ≥ 0 at every read and in the final check)`,
       `  retries after unknown outcomes ${history.retries}; unknown outcomes settled after recovery ${history.unknownResolvedAfterRun}; 503 answers seen by clients ${history.unavailable} (each retried with its idempotency key)`,
       `  balance reads ${history.reads}; double-spend bursts ${history.bursts.length} (successes per burst: ${summarise(history.bursts.map((b) => b.successes))}); duplicate-key bursts ${history.duplicateBursts.length}; reused keys ${history.reuses.length} (409: ${history.reuses.filter((r) => r.status === 409).length})`,
+      `  scheduled transfers: ${scheduledSeries.length} series, ${scheduled.due} due occurrences, ${scheduled.paid + scheduled.failed} ran (${scheduled.paid} paid, ${scheduled.failed} failed for want of funds), all settled ${(scheduled.settledMs / 1000).toFixed(1)} s after recovery; exactly once: ${scheduled.violations.length === 0 ? 'yes' : 'NO'}`,
       `  faults: ${history.faults.filter((f) => !f.startsWith(' ')).length} (${pgRestart ? 'PostgreSQL immediate restart included' : 'PostgreSQL restart off; enable with --pg-restart'})`,
       ...history.faults.map((f) => `    ${f.trim()}`),
       ...(onFormation

@@ -140,6 +140,31 @@ export const errorCatalogue = {
     message: 'You can save at most 100 payees. Delete one before adding another.',
   },
   PAYEE_ALREADY_SAVED: { status: 409, message: 'This payee is already in your payees.' },
+  // Ours: scheduled and recurring transfers (issue 18, decisions 0158–0160).
+  SCHEDULED_TRANSFER_NOT_FOUND: { status: 404, message: 'Scheduled payment not found.' },
+  SCHEDULED_TRANSFERS_LIMIT: {
+    message: 'You can have at most 20 scheduled payments. Cancel one before adding another.',
+  },
+  SCHEDULED_START_INVALID: {
+    status: 400,
+    message: 'The first payment date must be today or later, and at most a year ahead.',
+  },
+  SCHEDULED_END_INVALID: {
+    status: 400,
+    message: 'The end date must be on or after the first payment date, and at most five years ahead.',
+  },
+  SCHEDULED_TOO_MANY_OCCURRENCES: {
+    status: 400,
+    message: 'A repeating payment can be made at most 120 times. Choose an earlier end date.',
+  },
+  SCHEDULED_TRANSFER_BUSY: {
+    status: 409,
+    message: 'This payment is being made right now. Please try again in a minute.',
+  },
+  SCHEDULED_TRANSFER_ENDED: {
+    status: 409,
+    message: 'This scheduled payment has already ended or been cancelled.',
+  },
 
   // Ours: loans (docs/decisions/0030).
   LOAN_NOT_FOUND: { status: 404, message: 'Loan not found.' },

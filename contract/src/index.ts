@@ -15,3 +15,4 @@ export * from './passkeys';
 export * from './case-notes';
 export * from './payee-check';
 export * from './payees';
+export * from './scheduled';

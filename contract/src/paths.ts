@@ -44,6 +44,8 @@ export const paths = {
   userDepositCheck: '/user/dashboard/deposit-check',
   // Ours (issue 18): the payee book.
   userPayees: '/user/dashboard/payees',
+  // Ours (issue 18): scheduled and recurring transfers, to see, change or cancel.
+  userScheduled: '/user/dashboard/scheduled',
 
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/dashboard/users',

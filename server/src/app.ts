@@ -19,7 +19,7 @@ import {
 import { errorCatalogue } from '@larkspur/contract';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { systemClock, type Clock } from './lib/clock';
+import { ShiftableClock, systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -73,6 +73,10 @@ import { createHousekeeping, type Housekeeping } from './modules/housekeeping/ho
 import { createHoldReleaseJob, type HoldReleaseJob } from './modules/holds/hold-release-job';
 import { adminHoldRoutes } from './modules/holds/hold-routes';
 import { createHoldService } from './modules/holds/hold-service';
+import { scheduledRoutes } from './modules/scheduled/scheduled-routes';
+import { createScheduledService } from './modules/scheduled/scheduled-service';
+import { createScheduler, type Scheduler } from './modules/scheduled/scheduler';
+import { isForwardClock, testClockRoutes } from './modules/scheduled/test-clock-routes';
 import type { RandomInt } from './modules/users/account-numbers';
 import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
 import { createGuards, registerAuthentication, sessionCookieFor } from './plugins/authentication';
@@ -110,6 +114,8 @@ declare module 'fastify' {
     housekeeping: Housekeeping;
     /** For tests: `runOnce()` releases the due check-deposit holds. */
     holdRelease: HoldReleaseJob;
+    /** For tests: `runOnce()` makes the due scheduled payments. */
+    scheduler: Scheduler;
   }
 }
 
@@ -213,7 +219,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, https: 
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const clock = deps.clock ?? systemClock;
+  // TEST_CLOCK=on (never in production: decision 0160) gives the app a clock tests move forward.
+  const clock = deps.clock ?? (config.testClock ? new ShiftableClock() : systemClock);
 
   const https = config.publicOrigin.startsWith('https://');
   const app = Fastify({
@@ -407,6 +414,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('holdRelease', holdRelease);
   if (deps.startBackgroundJobs ?? true) app.addHook('onReady', async () => holdRelease.start());
   app.addHook('onClose', () => holdRelease.stop());
+  const scheduled = createScheduledService({ db: database.db, clock, audit });
+  const scheduler = createScheduler({
+    db: database.db,
+    clock,
+    banking,
+    audit,
+    outbox: email.outbox,
+    brand: email.brand,
+    logger: app.log,
+    nudgeOutbox: () => email.worker.nudge(),
+  });
+  app.decorate('scheduler', scheduler);
+  if (deps.startBackgroundJobs ?? true) app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
 
   // Routes.
   await app.register(
@@ -456,6 +477,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(loanRoutes({ loans, guards }));
+      await api.register(
+        scheduledRoutes({ scheduled, guards, stepUp: config.stepUpPayments ? stepUp : null }),
+      );
+      if (config.testClock && isForwardClock(clock))
+        await api.register(testClockRoutes({ clock, scheduler }));
       // The admin area: one hook checks the role on the server before anything else runs.
       await api.register(
         async (admin) => {

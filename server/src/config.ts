@@ -145,6 +145,11 @@ const envSchema = z.object({
    * benchmark setups whose scripted transfers predate it; refused in production on PostgreSQL.
    */
   STEP_UP_PAYMENTS: z.enum(['on', 'off']).default('on'),
+  /**
+   * A test clock (decision 0160): POST /api/test/clock moves time forward and runs the scheduler.
+   * Only with NODE_ENV=test or development; refused otherwise.
+   */
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
   WEBAUTHN_ORIGINS: z
     .string()
     .max(2000)
@@ -198,6 +203,8 @@ export type Config = {
   webauthn: { rpId: string; rpName: string; origins: string[]; loopbackAnyPort: boolean };
   /** Step-up for risky payments enforced on POST /api/transfers (decision 0137). */
   stepUpPayments: boolean;
+  /** The test clock and its endpoint (decision 0160); false in production, always. */
+  testClock: boolean;
   /** Key for personal data at rest (SSN, card numbers). Null in embedded mode: one is generated. */
   dataEncryptionKey: string | null;
   /** Seed an admin and demo customers into an empty database (default: embedded mode only). */
@@ -343,6 +350,19 @@ function stepUpSetting(e: z.infer<typeof envSchema>): boolean {
   return e.STEP_UP_PAYMENTS === 'on';
 }
 
+/**
+ * The test clock moves the bank's time: sessions, codes, limits and payments all follow it. A
+ * production server (the default NODE_ENV) refuses it outright, whatever else is set.
+ */
+function testClockSetting(e: z.infer<typeof envSchema>): boolean {
+  if (e.TEST_CLOCK === 'on' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: TEST_CLOCK=on is refused in production; it exists for NODE_ENV=test or development only',
+    );
+  }
+  return e.TEST_CLOCK === 'on';
+}
+
 /** Parses an environment (default: `process.env`). Throws ConfigError with a one-line message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings are how shells spell "unset"; treat them so.
@@ -402,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loopbackAnyPort: e.DATABASE_URL === undefined || e.NODE_ENV !== 'production',
     },
     stepUpPayments: stepUpSetting(e),
+    testClock: testClockSetting(e),
     dataEncryptionKey: requiredOnPostgres(e, 'DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY),
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST?.split(',') ?? [],

@@ -227,6 +227,12 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.userScheduled,
+              lazy: async () => ({
+                Component: (await import('@/features/transfers/pages/scheduled-page')).ScheduledPage,
+              }),
+            },
+            {
               path: paths.userTransactions,
               lazy: async () => ({
                 Component: (await import('@/features/transactions/pages/transactions-page')).TransactionsPage,

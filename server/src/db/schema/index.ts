@@ -9,3 +9,4 @@ export * from './holds';
 export * from './passkeys';
 export * from './case-notes';
 export * from './payees';
+export * from './scheduled';

@@ -21,7 +21,9 @@ export type EmailTemplateName =
   | 'passkey-added-notice'
   | 'passkey-removed-notice'
   // A staff correction of a record's amount (issue 19, decision 0154).
-  | 'record-correction-notice';
+  | 'record-correction-notice'
+  // A scheduled payment that could not be made (issue 18, decision 0159).
+  | 'scheduled-payment-failed';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

@@ -1,5 +1,5 @@
 import { CardIcon, DepositIcon, ListIcon, LoanIcon, SendIcon } from '@/components/ui/banking-icons';
-import { HomeIcon, PayeesIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
+import { ClockIcon, HomeIcon, PayeesIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
 import type { ShellNavItem } from '@/components/ui/app-shell';
 import { paths } from '@/config/paths';
 
@@ -12,6 +12,7 @@ export const customerNav: readonly ShellNavItem[] = [
   { label: 'Overview', to: paths.userDashboard, icon: HomeIcon, end: true },
   { label: 'Send money', to: paths.userSendMoney, icon: SendIcon },
   { label: 'Payees', to: paths.userPayees, icon: PayeesIcon },
+  { label: 'Scheduled', to: paths.userScheduled, icon: ClockIcon },
   { label: 'Deposit check', to: paths.userDepositCheck, icon: DepositIcon },
   { label: 'Transactions', to: paths.userTransactions, icon: ListIcon },
   { label: 'Cards', to: paths.userCards, icon: CardIcon },

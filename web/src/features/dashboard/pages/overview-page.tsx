@@ -19,6 +19,7 @@ import { InsightsPanel } from '../components/insights-panel';
 import { MonthSummary } from '../components/month-summary';
 import { RecentActivity } from '../components/recent-activity';
 import { RecentRecipients } from '../components/recent-recipients';
+import { UpcomingPayments } from '../components/upcoming-payments';
 
 function greetingFor(date: Date): string {
   const hour = date.getHours();
@@ -193,6 +194,7 @@ export function OverviewPage() {
               </div>
               <MonthSummary currency={profile.currency} />
             </div>
+            <UpcomingPayments currency={profile.currency} />
             <InsightsPanel currency={profile.currency} />
           </AfterFirstPaint>
         </div>

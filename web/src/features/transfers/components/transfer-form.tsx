@@ -1,4 +1,4 @@
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useState, type FocusEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   ACCOUNT_FIELD_LENGTH_MAX,
@@ -52,12 +52,21 @@ export function TransferForm({
   initialValues,
   serverError,
   onReview,
+  when,
+  whenReady,
+  fundsOnTheDay = false,
 }: {
   profile: Profile;
   initialValues: TransferFormValues;
   /** Why the last attempt was refused, shown beside its field when it has one. */
   serverError: ServerFieldError | null;
   onReview: (values: TransferFormValues, request: TransferRequestOut) => void;
+  /** "When?" (scheduled payments, issue 18), rendered above the submit button. */
+  when?: ReactNode;
+  /** Checks the "When?" choice before the review; false keeps the form (its errors show). */
+  whenReady?: () => boolean;
+  /** A payment for a later day: its funds are checked on that day, not against today's balance. */
+  fundsOnTheDay?: boolean;
 }) {
   const initialAccount = initialValues.recipientAccount.trim();
   const [lookupNumber, setLookupNumber] = useState<string | null>(
@@ -77,7 +86,7 @@ export function TransferForm({
   // What validation knows beyond the fields: the live balance and the payee check's answer. What
   // can be sent is the available balance: deposited checks still on hold are not (issue 13).
   const context: TransferContext = {
-    balance: profile.availableBalance,
+    balance: fundsOnTheDay ? undefined : profile.availableBalance,
     ownAccountNumber: profile.accountNumber,
     recipientUnknown,
     payeeCheck: lookup.data?.check?.result ?? null,
@@ -126,7 +135,7 @@ export function TransferForm({
   };
   const submit = form.handleSubmit((values) => {
     const result = validateTransfer(values, context);
-    if (result.ok) onReview(values, result.request);
+    if (result.ok && (whenReady?.() ?? true)) onReview(values, result.request);
   });
 
   const nested = errors.internationalDetails;
@@ -300,6 +309,8 @@ export function TransferForm({
           until you confirm on the next screen.
         </InfoNote>
       ) : null}
+
+      {when}
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" size="lg">

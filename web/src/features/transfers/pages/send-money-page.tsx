@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { MovementResponse } from '@larkspur/contract';
-import { MoneyFlowCard } from '@/components/ui/money-flow';
+import type { MovementResponse, ScheduleInput, ScheduledTransfer } from '@larkspur/contract';
+import { MoneyFlowCard, type MoneyFlowStep } from '@/components/ui/money-flow';
 import { Page } from '@/components/ui/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -11,6 +11,10 @@ import { PayeePicker } from '../components/payee-picker';
 import { TransferForm, type ServerFieldError } from '../components/transfer-form';
 import { TransferReceipt } from '../components/transfer-receipt';
 import { TransferReview } from '../components/transfer-review';
+import { ScheduleConfirmation } from '../components/schedule-confirmation';
+import { ScheduleReview } from '../components/schedule-review';
+import { WhenField } from '../components/when-field';
+import { emptyWhen, readWhen, type WhenErrors, type WhenValue } from '../components/when-rules';
 import {
   emptyTransfer,
   type TransferFormValues,
@@ -19,19 +23,22 @@ import {
 
 type Step =
   | { name: 'details' }
-  | { name: 'review'; request: TransferRequestOut; idempotencyKey: string }
-  | { name: 'receipt'; request: TransferRequestOut; result: MovementResponse };
+  | { name: 'review'; request: TransferRequestOut; idempotencyKey: string; schedule: ScheduleInput | null }
+  | { name: 'receipt'; request: TransferRequestOut; result: MovementResponse }
+  | { name: 'scheduled'; series: ScheduledTransfer };
 
-const stepTitles: Record<Step['name'], string> = {
+const stepTitles: Record<MoneyFlowStep, string> = {
   details: 'Details',
   review: 'Check and confirm',
   receipt: 'Receipt',
 };
-const headings: Record<Step['name'], string> = {
+const headings: Record<MoneyFlowStep, string> = {
   details: 'Who and how much',
   review: 'Check before you send',
   receipt: 'Transfer complete',
 };
+/** A scheduled payment's last step is the receipt's place in the indicator (issue 18). */
+const flowStep = (step: Step) => (step.name === 'scheduled' ? 'receipt' : step.name);
 
 /**
  * /user/dashboard/send-money: details → review → receipt, on one page. The draft survives going
@@ -52,14 +59,28 @@ export function SendMoneyPage() {
   const [serverError, setServerError] = useState<ServerFieldError | null>(null);
   // A new form (fresh state, fresh look-ups) after "Send more money".
   const [formGeneration, setFormGeneration] = useState(0);
+  // "When?": now, on a date, or repeating (issue 18); kept like the draft when going back.
+  const [when, setWhen] = useState<WhenValue>(() => emptyWhen());
+  const [whenErrors, setWhenErrors] = useState<WhenErrors>({});
+  const sendAnother = () => {
+    setDraft(emptyTransfer);
+    setWhen(emptyWhen());
+    setServerError(null);
+    setFormGeneration((n) => n + 1);
+    setStep({ name: 'details' });
+  };
 
   return (
     <Page title="Send money" intro="Pay someone at Larkspur Bank or at another bank, here or abroad.">
       <MoneyFlowCard
         id="send"
-        step={step.name}
+        step={flowStep(step)}
         labels={stepTitles}
-        headings={headings}
+        headings={
+          step.name === 'scheduled' || (step.name === 'review' && step.schedule)
+            ? { ...headings, review: 'Check before you schedule', receipt: 'Payment scheduled' }
+            : headings
+        }
         keepFocus={serverError !== null}
         skeleton={
           <>
@@ -84,13 +105,54 @@ export function SendMoneyPage() {
                 profile={profile}
                 initialValues={draft}
                 serverError={serverError}
+                when={
+                  <WhenField
+                    value={when}
+                    errors={whenErrors}
+                    onChange={(next) => {
+                      setWhen(next);
+                      setWhenErrors({});
+                    }}
+                  />
+                }
+                whenReady={() => {
+                  const read = readWhen(when);
+                  setWhenErrors(read.ok ? {} : read.errors);
+                  return read.ok;
+                }}
+                fundsOnTheDay={when.mode !== 'now'}
                 onReview={(values, request) => {
+                  const read = readWhen(when);
                   setDraft(values);
                   setServerError(null);
-                  setStep({ name: 'review', request, idempotencyKey: newIdempotencyKey() });
+                  setStep({
+                    name: 'review',
+                    request,
+                    idempotencyKey: newIdempotencyKey(),
+                    schedule: read.ok ? read.schedule : null,
+                  });
                 }}
               />
             </div>
+          ) : step.name === 'review' && step.schedule ? (
+            <ScheduleReview
+              request={step.request}
+              schedule={step.schedule}
+              profile={profile}
+              idempotencyKey={step.idempotencyKey}
+              onEdit={() => setStep({ name: 'details' })}
+              onScheduled={(series) => setStep({ name: 'scheduled', series })}
+              onRefused={(error) => {
+                setServerError(error);
+                setStep({ name: 'details' });
+              }}
+            />
+          ) : step.name === 'scheduled' ? (
+            <ScheduleConfirmation
+              series={step.series}
+              currency={profile.currency}
+              onSendAnother={sendAnother}
+            />
           ) : step.name === 'review' ? (
             <TransferReview
               request={step.request}
@@ -108,12 +170,7 @@ export function SendMoneyPage() {
               result={step.result}
               request={step.request}
               profile={profile}
-              onSendAnother={() => {
-                setDraft(emptyTransfer);
-                setServerError(null);
-                setFormGeneration((n) => n + 1);
-                setStep({ name: 'details' });
-              }}
+              onSendAnother={sendAnother}
             />
           )
         }

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  STEP_UP_TOKEN_HEADER,
+  createScheduledTransferSchema,
+  errorEnvelopeSchema,
+  scheduledTransferPageSchema,
+  scheduledTransferSchema,
+  scheduledTransfersQuerySchema,
+  updateScheduledTransferSchema,
+} from '@larkspur/contract';
+import { AppError } from '../../lib/errors';
+import type { Guards } from '../../plugins/authentication';
+import type { ResolvedSession } from '../auth/session-store';
+import { idempotencyHeader } from '../ledger/money-route';
+import { parseIdempotencyKey } from '../ledger/idempotency';
+import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
+import type { AuthoriseSeries, ScheduledService } from './scheduled-service';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+const stepUpHeaders = idempotencyHeader.extend({ [STEP_UP_TOKEN_HEADER]: z.string().max(200).optional() });
+
+/**
+ * Scheduled and recurring transfers (issue 18): list, create, change the amount or purpose, cancel.
+ * Creating one (and raising its amount) follows the step-up rule of POST /api/transfers (decision
+ * 0137) with the same proof: the customer steps up once, for the whole series; its payments then
+ * run without one.
+ */
+export function scheduledRoutes(deps: {
+  scheduled: ScheduledService;
+  guards: Guards;
+  /** Null when STEP_UP_PAYMENTS=off (test and benchmark setups only). */
+  stepUp: StepUpService | null;
+}): FastifyPluginAsyncZod {
+  const { scheduled, guards, stepUp } = deps;
+  return async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      await guards.requireCustomer(request, reply);
+    });
+    const sessionOf = (request: { auth: ResolvedSession | null }) => {
+      if (!request.auth) throw new AppError('UNAUTHENTICATED');
+      return request.auth;
+    };
+    /** The step-up rule for this request, bound to its Idempotency-Key and Step-Up-Token. */
+    const authoriser = (
+      session: ResolvedSession,
+      key: string | null,
+      header: string | string[] | undefined,
+    ): AuthoriseSeries | undefined => {
+      if (!stepUp) return undefined;
+      const token = stepUpTokenOf(header);
+      return (tx, transfer) => stepUp.authorise(tx, { session, transfer, idempotencyKey: key, token });
+    };
+    const refused = async (error: unknown, session: ResolvedSession, ip: string, header: unknown) => {
+      await stepUp?.recordIfRefused(error, session, { ip, hadToken: header !== undefined });
+      return error;
+    };
+
+    app.get(
+      '/me/scheduled-transfers',
+      {
+        schema: {
+          tags: ['scheduled'],
+          summary: 'Scheduled and recurring transfers, newest first (active ones by default)',
+          querystring: scheduledTransfersQuerySchema,
+          response: { 200: scheduledTransferPageSchema, ...errors },
+        },
+      },
+      async (request) => scheduled.list(sessionOf(request).userId, request.query),
+    );
+
+    app.post(
+      '/me/scheduled-transfers',
+      {
+        schema: {
+          tags: ['scheduled'],
+          summary:
+            'Schedule a transfer for a day, or weekly / monthly until a date or a number of times. Idempotency-Key supported.',
+          headers: stepUpHeaders,
+          body: createScheduledTransferSchema,
+          response: { 201: scheduledTransferSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const header = request.headers[STEP_UP_TOKEN_HEADER];
+        try {
+          const answer = await scheduled.create(
+            { userId: session.userId, ip: request.ip },
+            request.body,
+            key,
+            authoriser(session, key, header),
+          );
+          return await reply.status(answer.statusCode).send(answer.body as never);
+        } catch (error) {
+          throw await refused(error, session, request.ip, header);
+        }
+      },
+    );
+
+    app.patch(
+      '/me/scheduled-transfers/:id',
+      {
+        schema: {
+          tags: ['scheduled'],
+          summary: "Change a scheduled transfer's amount or purpose (from its next payment on)",
+          params: z.object({ id: z.uuid() }),
+          headers: stepUpHeaders,
+          body: updateScheduledTransferSchema,
+          response: { 200: scheduledTransferSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = sessionOf(request);
+        const key = parseIdempotencyKey(request.headers['idempotency-key']);
+        const header = request.headers[STEP_UP_TOKEN_HEADER];
+        try {
+          return await scheduled.update(
+            { userId: session.userId, ip: request.ip },
+            request.params.id,
+            request.body,
+            authoriser(session, key, header),
+          );
+        } catch (error) {
+          throw await refused(error, session, request.ip, header);
+        }
+      },
+    );
+
+    app.delete(
+      '/me/scheduled-transfers/:id',
+      {
+        schema: {
+          tags: ['scheduled'],
+          summary: 'Cancel a scheduled transfer: none of its payments still to come is made',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: scheduledTransferSchema, ...errors },
+        },
+      },
+      async (request) =>
+        scheduled.cancel({ userId: sessionOf(request).userId, ip: request.ip }, request.params.id),
+    );
+  };
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema, testClockAdvanceSchema, testClockResponseSchema } from '@larkspur/contract';
+import type { Clock } from '../../lib/clock';
+import type { Scheduler } from './scheduler';
+
+const DAY_MS = 86_400_000;
+
+/** A clock a test may move forward: ManualClock in API tests, ShiftableClock in a test server. */
+export interface ForwardClock extends Clock {
+  advanceMs(ms: number): void;
+}
+
+export function isForwardClock(clock: Clock): clock is ForwardClock {
+  return typeof (clock as Partial<ForwardClock>).advanceMs === 'function';
+}
+
+/**
+ * POST /api/test/clock (decision 0160): moves a test server's clock forward by whole days and runs
+ * one scheduler pass, so an end-to-end test can watch monthly payments fall due. Registered only
+ * when TEST_CLOCK=on, which `loadConfig` refuses in production; left out of the API document.
+ */
+export function testClockRoutes(deps: { clock: ForwardClock; scheduler: Scheduler }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/test/clock',
+      {
+        schema: {
+          hide: true,
+          body: testClockAdvanceSchema,
+          response: { 200: testClockResponseSchema, 400: errorEnvelopeSchema },
+        },
+      },
+      async (request) => {
+        deps.clock.advanceMs(request.body.days * DAY_MS);
+        const pass = await deps.scheduler.runOnce();
+        return { now: deps.clock.now().toISOString(), ran: pass.paid + pass.failed };
+      },
+    );
+  };
+}
