@@ -143,6 +143,7 @@ export const errorCatalogue = {
   // Ours: scheduled and recurring transfers (issue 18, decisions 0158–0160).
   SCHEDULED_TRANSFER_NOT_FOUND: { status: 404, message: 'Scheduled payment not found.' },
   SCHEDULED_TRANSFERS_LIMIT: {
+    status: 422,
     message: 'You can have at most 20 scheduled payments. Cancel one before adding another.',
   },
   SCHEDULED_START_INVALID: {
