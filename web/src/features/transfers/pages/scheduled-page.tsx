@@ -276,7 +276,12 @@ export function ScheduledPage() {
       {cancelling ? (
         <ConfirmDialog
           title="Cancel these payments?"
-          description={`No payment of ${cancelling.amount} to ${cancelling.recipientName} still to come will be made. Payments already made stay made.`}
+          description={
+            <>
+              No payment of <Money amount={cancelling.amount} currency={currency} /> to{' '}
+              {cancelling.recipientName} still to come will be made. Payments already made stay made.
+            </>
+          }
           confirmLabel="Cancel payments"
           confirmVariant="danger"
           cancelLabel="Keep them"
