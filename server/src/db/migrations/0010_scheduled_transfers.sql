@@ -23,6 +23,7 @@ CREATE TABLE "scheduled_transfers" (
 	"international_details" jsonb,
 	"amount_cents" bigint NOT NULL,
 	"purpose" text NOT NULL,
+	"payee_risk_accepted" boolean DEFAULT false NOT NULL,
 	"frequency" text NOT NULL,
 	"start_on" date NOT NULL,
 	"end_on" date,

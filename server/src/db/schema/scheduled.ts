@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -38,6 +39,8 @@ export const scheduledTransfers = pgTable(
     internationalDetails: jsonb('international_details').$type<Record<string, unknown>>(),
     amountCents: cents('amount_cents').notNull(),
     purpose: text('purpose').notNull(),
+    /** The customer accepted a close or no match of the name check at creation (decision 0155). */
+    payeeRiskAccepted: boolean('payee_risk_accepted').notNull().default(false),
     frequency: text('frequency', { enum: ['once', 'weekly', 'monthly'] }).notNull(),
     startOn: date('start_on', { mode: 'string' }).notNull(),
     endOn: date('end_on', { mode: 'string' }),

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import { CURSOR_UUID_PATTERN, invalidCursor } from '../admin/keyset-cursor';
 import { loadCustomer } from '../ledger/customers';
+import { decidePayeeCheck } from '../payees/payee-check';
 import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
 import { BANK_DISPLAY_NAME, positiveAmount } from '../ledger/movements/context';
 
@@ -40,6 +41,8 @@ export interface SeriesTransfer {
   amount: string;
   purpose: string;
   internationalDetails?: InternationalDetails | undefined;
+  /** Accepts a close or no match of the name check for every payment of the series (decision 0155). */
+  confirmPayeeRisk?: boolean | undefined;
 }
 
 export interface SeriesSchedule {
@@ -222,6 +225,12 @@ export function createScheduledService(deps: {
             throw new Rejection('RECIPIENT_NOT_FOUND', 'recipientAccount');
           if (recipientAccount === sender.accountNumber)
             throw new Rejection('SELF_TRANSFER', 'recipientAccount');
+          // The name check now, as a transfer makes it (decision 0155): a close or no match needs the
+          // customer's acceptance here, which every payment of the series then carries.
+          decidePayeeCheck(
+            transfer,
+            recipient !== null && recipient.status !== 'closed' ? recipient.fullName : null,
+          );
 
           const today = isoDay(clock.now());
           if (schedule.startOn < today || schedule.startOn > addDays(today, SCHEDULED_START_DAYS_AHEAD_MAX))
@@ -267,6 +276,7 @@ export function createScheduledService(deps: {
                 (transfer.internationalDetails as Record<string, unknown> | undefined) ?? null,
               amountCents,
               purpose: transfer.purpose,
+              payeeRiskAccepted: transfer.confirmPayeeRisk === true,
               frequency: schedule.frequency,
               startOn: schedule.startOn,
               endOn: schedule.endOn ?? null,

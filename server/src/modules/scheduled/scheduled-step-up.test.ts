@@ -36,6 +36,7 @@ describe('step-up at creation', () => {
       type: 'Local Transfer',
       recipientAccount: payee.accountNumber,
       recipientName: 'Payee',
+      confirmPayeeRisk: true,
       purpose: 'Rent',
       amount: '20.00',
     };

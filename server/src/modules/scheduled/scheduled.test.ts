@@ -83,6 +83,8 @@ const transferTo = (recipientAccount: string, amount = '10.00') => ({
   type: 'Local Transfer',
   recipientAccount,
   recipientName: 'Payee',
+  // Not the holder's name: a no match, accepted as the name check asks (decision 0155).
+  confirmPayeeRisk: true,
   purpose: 'Rent',
   amount,
 });
@@ -570,5 +572,41 @@ describe('two schedulers racing', () => {
     } finally {
       await close();
     }
+  });
+});
+
+// Last in the file: it moves the clock days ahead and runs every series then due.
+describe('the name check (decision 0155)', () => {
+  it('checks the name as a transfer does: a no match needs the acceptance, which every payment carries', async () => {
+    const payer = await funded('100.00');
+    const payee = await funded('0.00');
+    const once = () => ({ frequency: 'once', startOn: dayAfter(3) });
+    const { confirmPayeeRisk: _accepted, ...unaccepted } = transferTo(payee.accountNumber);
+    const refused = await create(payer, unaccepted, once());
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'PAYEE_CHECK_NOT_CONFIRMED',
+      message: errorCatalogue.PAYEE_CHECK_NOT_CONFIRMED.message,
+    });
+    // The holder's own name needs nothing; its payment is stored as a match.
+    const matching = await created(payer, { ...unaccepted, recipientName: 'Jane Doe' }, once());
+    const accepted = await created(payer, transferTo(payee.accountNumber), once());
+    expect(await seriesRow(accepted.id)).toMatchObject({ payeeRiskAccepted: true });
+    moveTo(dayAfter(3));
+    await t.app.scheduler.runOnce();
+    const checks = await t.database.db
+      .select({ id: scheduledTransferRuns.seriesId, check: transactionRecords.payeeCheck })
+      .from(scheduledTransferRuns)
+      .innerJoin(
+        transactionRecords,
+        eq(transactionRecords.transactionId, scheduledTransferRuns.transactionId),
+      )
+      .where(eq(transactionRecords.direction, 'debit'));
+    expect(checks).toEqual(
+      expect.arrayContaining([
+        { id: matching.id, check: 'match' },
+        { id: accepted.id, check: 'no_match' },
+      ]),
+    );
   });
 });

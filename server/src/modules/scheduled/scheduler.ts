@@ -80,6 +80,7 @@ export function transferOf(series: SeriesRow): TransferInput {
     routingNumber: series.routingNumber,
     amount: formatCents(series.amountCents),
     purpose: series.purpose,
+    confirmPayeeRisk: series.payeeRiskAccepted,
     ...(series.internationalDetails
       ? {
           internationalDetails:
