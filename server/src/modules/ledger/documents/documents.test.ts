@@ -51,10 +51,6 @@ afterAll(async () => {
 function pdfText(bytes: Buffer): string {
   const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
   fs.writeFileSync(file, bytes);
-  fs.writeFileSync(
-    `/tmp/stmt-debug-${Date.now()}.txt`,
-    execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
-  );
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
