@@ -440,3 +440,21 @@ describe('running balance in the transactions list', () => {
     expect(text).toMatch(/check of \$500\.00, \$440\.00 still owed$/m);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists both PDF endpoints, and a guest is refused each as listed', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys((docs.json() as { paths: Record<string, unknown> }).paths);
+    const documents = paths.filter((p) => p.endsWith('.pdf'));
+    expect(documents.sort()).toEqual([
+      '/api/me/statements/{month}.pdf',
+      '/api/me/transactions/{id}/receipt.pdf',
+    ]);
+    for (const p of documents) {
+      const url = p.replace('{month}', '2026-02').replace('{id}', crypto.randomUUID());
+      const res = await get(null, url);
+      expect(res.statusCode, p).toBe(401);
+      expect(res.json().error.code, p).toBe('UNAUTHENTICATED');
+    }
+  });
+});
