@@ -14,6 +14,12 @@ import { renderReceiptPdf } from './receipt-pdf';
 import { balancesAfter } from './running-balance';
 import { renderStatementPdf } from './statement-pdf';
 
+/**
+ * PDF downloads per signed-in customer: a person downloads a few; a long statement is seconds of
+ * CPU (decision 0163), so a loop of them must not starve everyone else.
+ */
+export const DOCUMENT_DOWNLOADS_PER_MINUTE = 20;
+
 /** A PDF attachment that no cache keeps (it is a customer's own money). */
 function pdfHeaders(
   reply: { header(name: string, value: string): unknown; type(t: string): unknown },
@@ -48,10 +54,16 @@ export function documentRoutes(deps: {
       if (!request.auth) throw new AppError('UNAUTHENTICATED');
       return request.auth.userId;
     };
+    const perCustomer = app.rateLimit({
+      max: DOCUMENT_DOWNLOADS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `documents:${request.auth?.userId ?? request.ip}`,
+    });
 
     app.get(
       '/me/statements/:month.pdf',
       {
+        preHandler: perCustomer,
         schema: {
           tags: ['banking'],
           summary:
@@ -69,8 +81,12 @@ export function documentRoutes(deps: {
         if (!statement) throw new AppError('PROFILE_NOT_FOUND');
         if (period.end <= statement.openedAt) throw new AppError('STATEMENT_MONTH_UNAVAILABLE');
         pdfHeaders(reply, `larkspur-statement-${period.month}.pdf`);
-        const doc = renderStatementPdf(statement, bank, now);
-        doc.end();
+        const { doc, write } = renderStatementPdf(statement, bank, now);
+        // The headers are sent; a failure from here on can only cut the download short.
+        write().catch((error: unknown) => {
+          request.log.error({ err: error }, 'statement PDF failed while streaming');
+          doc.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
         return reply.send(doc);
       },
     );
@@ -78,6 +94,7 @@ export function documentRoutes(deps: {
     app.get(
       '/me/transactions/:id/receipt.pdf',
       {
+        preHandler: perCustomer,
         schema: {
           tags: ['banking'],
           summary: 'One of the customer’s own records as a PDF receipt',

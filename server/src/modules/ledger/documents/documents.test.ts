@@ -19,6 +19,7 @@ import {
 } from '../../../test/identity';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { isAbaRoutingNumber } from './bank-details';
+import { DOCUMENT_DOWNLOADS_PER_MINUTE } from './document-routes';
 import { readMonthlyStatement, parseStatementMonth } from './monthly-statement';
 import { FIRST_PAGE_ROWS, NEXT_PAGE_ROWS, statementPageCount } from './statement-pdf';
 
@@ -456,5 +457,26 @@ describe('the OpenAPI document', () => {
       expect(res.statusCode, p).toBe(401);
       expect(res.json().error.code, p).toBe('UNAUTHENTICATED');
     }
+  });
+});
+
+describe('download limits', () => {
+  it('lets a customer download DOCUMENT_DOWNLOADS_PER_MINUTE PDFs a minute, then answers 429', async () => {
+    const eve = await signUpCustomer(t, { firstName: 'Eve', surname: 'Loop' });
+    // From an address the test configuration does not exempt from rate limits.
+    const from = (url: string) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { cookie: eve.cookie } });
+    for (let i = 0; i < DOCUMENT_DOWNLOADS_PER_MINUTE; i++)
+      expect((await from('/api/me/statements/2026-03.pdf')).statusCode).toBe(200);
+    const refused = await from(`/api/me/transactions/${crypto.randomUUID()}/receipt.pdf`);
+    expect(refused.statusCode).toBe(429);
+    // Another customer at the same address is not held up by Eve's downloads.
+    const bobs = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/statements/2026-03.pdf',
+      remoteAddress: '203.0.113.7',
+      headers: { cookie: bob.cookie },
+    });
+    expect(bobs.statusCode).toBe(200);
   });
 });
