@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { depositHolds } from '../../../db/schema/index';
 import { checkPhotos } from '../../../test/check-images';
-import { errorCatalogue, type CustomerTransactionRecord } from '@larkspur/contract';
+import { errorCatalogue, statementMonthOf, type CustomerTransactionRecord } from '@larkspur/contract';
 import { credit, transfer } from '../../../test/banking';
 import {
   JSON_HEADERS,
@@ -463,17 +463,18 @@ describe('the OpenAPI document', () => {
 describe('download limits', () => {
   it('lets a customer download DOCUMENT_DOWNLOADS_PER_MINUTE PDFs a minute, then answers 429', async () => {
     const eve = await signUpCustomer(t, { firstName: 'Eve', surname: 'Loop' });
+    const month = statementMonthOf(t.clock.now());
     // From an address the test configuration does not exempt from rate limits.
     const from = (url: string) =>
       t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { cookie: eve.cookie } });
     for (let i = 0; i < DOCUMENT_DOWNLOADS_PER_MINUTE; i++)
-      expect((await from('/api/me/statements/2026-03.pdf')).statusCode).toBe(200);
+      expect((await from(`/api/me/statements/${month}.pdf`)).statusCode).toBe(200);
     const refused = await from(`/api/me/transactions/${crypto.randomUUID()}/receipt.pdf`);
     expect(refused.statusCode).toBe(429);
     // Another customer at the same address is not held up by Eve's downloads.
     const bobs = await t.app.inject({
       method: 'GET',
-      url: '/api/me/statements/2026-03.pdf',
+      url: `/api/me/statements/${month}.pdf`,
       remoteAddress: '203.0.113.7',
       headers: { cookie: bob.cookie },
     });
