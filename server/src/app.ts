@@ -442,7 +442,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(
-        documentRoutes({ db: database.db, readDb: database.readDb, guards, clock, brand: email.brand }),
+        documentRoutes({
+          db: database.db,
+          readDb: database.readDb,
+          guards,
+          clock,
+          brand: email.brand,
+          rateLimitAllowList: config.rateLimitAllowList,
+        }),
       );
       await api.register(passkeyRoutes({ passkeys, guards, cookie }));
       await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));

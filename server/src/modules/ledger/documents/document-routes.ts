@@ -43,6 +43,8 @@ export function documentRoutes(deps: {
   guards: Guards;
   clock: Clock;
   brand: { bankName: string; publicOrigin: string };
+  /** Addresses exempt from rate limits (RATE_LIMIT_ALLOWLIST), as everywhere else. */
+  rateLimitAllowList?: string[];
 }): FastifyPluginAsyncZod {
   const { db, readDb, guards, clock } = deps;
   const bank = bankDetails(deps.brand);
@@ -57,6 +59,8 @@ export function documentRoutes(deps: {
     const perCustomer = app.rateLimit({
       max: DOCUMENT_DOWNLOADS_PER_MINUTE,
       timeWindow: '1 minute',
+      // The plugin matches a list against the key (here a customer), so the addresses are checked here.
+      allowList: (request) => (deps.rateLimitAllowList ?? []).includes(request.ip),
       keyGenerator: (request) => `documents:${request.auth?.userId ?? request.ip}`,
     });
 

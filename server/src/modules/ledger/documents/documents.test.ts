@@ -237,6 +237,9 @@ describe('monthly statement PDF', () => {
     const before = await get(alice, '/api/me/statements/2025-12.pdf');
     expect(before.statusCode).toBe(404);
     expect(before.json().error.code).toBe('STATEMENT_MONTH_UNAVAILABLE');
+    for (const early of ['0001-01', '0999-12', '1969-12'])
+      expect((await get(alice, `/api/me/statements/${early}.pdf`)).statusCode, early).toBe(404);
+    expect((await get(alice, '/api/me/statements/9999-12.pdf')).statusCode).toBe(404);
     for (const bad of ['2026-13', '2026-00', '26-01', 'abcd-ef', '0000-01', '2026-1']) {
       const res = await get(alice, `/api/me/statements/${bad}.pdf`);
       expect(res.statusCode, bad).toBe(400);
