@@ -184,6 +184,17 @@ export const errorCatalogue = {
       'You already have the maximum number of loan applications awaiting a decision. Cancel one or wait for a decision before applying again.',
   },
 
+  // Ours: statements and receipts as PDF (issue 18, decision 0163).
+  STATEMENT_MONTH_INVALID: {
+    status: 400,
+    message: 'Choose the statement month as YYYY-MM, for example 2026-11.',
+  },
+  STATEMENT_MONTH_UNAVAILABLE: {
+    status: 404,
+    message:
+      'There is no statement for that month. Choose a month from when your account opened up to this month.',
+  },
+
   // Ours: generic protocol errors.
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },

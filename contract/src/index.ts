@@ -16,3 +16,4 @@ export * from './case-notes';
 export * from './payee-check';
 export * from './payees';
 export * from './scheduled';
+export * from './statements';

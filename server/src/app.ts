@@ -42,6 +42,7 @@ import { adminConsoleRoutes } from './modules/admin/admin-routes';
 import { adminExportRoutes } from './modules/admin/export-routes';
 import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
 import { bankingRoutes } from './modules/ledger/banking-routes';
+import { documentRoutes } from './modules/ledger/documents/document-routes';
 import { createBankingService } from './modules/ledger/banking-service';
 import { adminLoanRoutes } from './modules/loans/admin-loan-routes';
 import { createLoanInquiryService } from './modules/loans/inquiry-service';
@@ -465,6 +466,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(
         payeeRoutes({ payees: createPayeeService({ db: database.db, clock, audit }), guards }),
+        documentRoutes({
+          db: database.db,
+          readDb: database.readDb,
+          guards,
+          clock,
+          brand: email.brand,
+          rateLimitAllowList: config.rateLimitAllowList,
+        }),
       );
       await api.register(passkeyRoutes({ passkeys, guards, cookie }));
       await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import {
   ACCOUNT_FIELD_LENGTH_MAX,
   checkDepositRequestSchema,
+  customerTransactionPageSchema,
   errorEnvelopeSchema,
   insightsQuerySchema,
   insightsResponseSchema,
-  pageOf,
   STEP_UP_TOKEN_HEADER,
   recipientLookupQuerySchema,
   recipientLookupResponseSchema,
@@ -25,6 +25,7 @@ import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './mo
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
+import { withBalancesAfter } from './documents/running-balance';
 import type { Clock } from '../../lib/clock';
 import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
 import { lookUpRecipient } from '../payees/payee-check';
@@ -138,12 +139,15 @@ export function bankingRoutes(deps: {
           tags: ['banking'],
           summary: "The customer's records, newest first, filtered, one keyset page at a time",
           querystring: statementQuerySchema,
-          response: { 200: pageOf(transactionRecordSchema), ...errors },
+          response: { 200: customerTransactionPageSchema, ...errors },
         },
       },
       async (request) => {
         const { cursor, limit, ...filter } = request.query;
-        return listRecords(readDb, { ...filter, userId: userIdOf(request) }, { cursor, limit });
+        const userId = userIdOf(request);
+        const page = await listRecords(readDb, { ...filter, userId }, { cursor, limit });
+        // Each record with the account's balance right after it, whatever the filter (decision 0162).
+        return withBalancesAfter(readDb, userId, page);
       },
     );
 

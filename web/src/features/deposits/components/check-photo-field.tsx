@@ -79,6 +79,9 @@ export function CheckPhotoField({
             id={id}
             type="file"
             accept="image/jpeg,image/png"
+            // On a phone, the rear camera opens at once (the gallery stays one tap away on iOS);
+            // desktop browsers ignore it and show the file chooser.
+            capture="environment"
             className="sr-only"
             aria-invalid={error ? true : undefined}
             aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}

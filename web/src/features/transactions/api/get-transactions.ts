@@ -1,13 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { pageOf, transactionRecordSchema } from '@larkspur/contract';
+import { customerTransactionPageSchema } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
 import { transactionsQueryKey } from '@/lib/money-queries';
 import { toSearchParams, type TransactionFilters } from '../components/filter-params';
 
 /** Records per "Load more": a screenful on a laptop, a few on a phone. */
 export const TRANSACTIONS_PAGE_SIZE = 25;
-
-const transactionPageSchema = pageOf(transactionRecordSchema);
 
 export const transactionsQueryOptions = (filters: TransactionFilters) =>
   infiniteQueryOptions({
@@ -16,7 +14,10 @@ export const transactionsQueryOptions = (filters: TransactionFilters) =>
       const params = toSearchParams(filters);
       params.set('limit', String(TRANSACTIONS_PAGE_SIZE));
       if (pageParam) params.set('cursor', pageParam);
-      return api(`/api/me/transactions?${params.toString()}`, { schema: transactionPageSchema, signal });
+      return api(`/api/me/transactions?${params.toString()}`, {
+        schema: customerTransactionPageSchema,
+        signal,
+      });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -52,4 +52,15 @@ describe('the receipt of one record', () => {
     expect(id.className).toContain('[overflow-wrap:anywhere]');
     expect(screen.getByRole('button', { name: 'Copy transaction ID' })).toBeInTheDocument();
   });
+
+  it('offers the receipt as a PDF download for this record', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TransactionDetailDialog id={record.id} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const link = await screen.findByRole('link', { name: 'Download receipt (PDF)' });
+    expect(link).toHaveAttribute('href', `/api/me/transactions/${record.id}/receipt.pdf`);
+    expect(link).toHaveAttribute('download');
+  });
 });

@@ -1,5 +1,6 @@
 import type { TransactionRecord } from '@larkspur/contract';
-import { Button } from '@/components/ui/button';
+import { DownloadIcon } from '@/components/ui/banking-icons';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
@@ -10,6 +11,7 @@ import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format-date';
 import { describeRecord, payeeCheckLabels } from '@/lib/transaction-record';
 import { useTransaction } from '../api/get-transaction';
+import { receiptPdfUrl } from '../api/download-documents';
 
 function rowsOf(record: TransactionRecord): ReceiptRow[] {
   // Ids and account numbers are single long words: they break anywhere rather than push the
@@ -102,6 +104,12 @@ export function TransactionDetailDialog({ id, onClose }: { id: string; onClose: 
         )}
       </div>
       <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {data ? (
+          <a href={receiptPdfUrl(data.id)} download className={buttonClasses('secondary')}>
+            <DownloadIcon className="size-5" />
+            Download receipt (PDF)
+          </a>
+        ) : null}
         {data ? <PrintButton /> : null}
         <Button onClick={onClose}>Close</Button>
       </div>

@@ -1,4 +1,5 @@
-import type { TransactionRecord } from '@larkspur/contract';
+import type { CustomerTransactionRecord } from '@larkspur/contract';
+import { Money } from '@/components/ui/money';
 import { HoldBadge } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { formatDateTime } from '@/lib/format-date';
@@ -6,14 +7,15 @@ import { describeRecord } from '@/lib/transaction-record';
 import { MEDIUM_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 interface ListProps {
-  records: readonly TransactionRecord[];
-  onOpen: (record: TransactionRecord) => void;
+  records: readonly CustomerTransactionRecord[];
+  onOpen: (record: CustomerTransactionRecord) => void;
 }
 
 /**
  * The statement: a table from the medium breakpoint up, a list of cards on phones. Every row says
  * the direction in words (Credit/Debit) beside the signed amount. The description opens the detail.
- * A check deposit still on hold, or returned, says so under its description.
+ * A check deposit still on hold, or returned, says so under its description. Each row shows the
+ * account's balance right after it, whatever the filter (decision 0162).
  */
 export function TransactionList(props: ListProps) {
   const wide = useMediaQuery(MEDIUM_SCREEN_QUERY);
@@ -42,6 +44,9 @@ function TransactionTable({ records, onOpen }: ListProps) {
             <th scope="col" className="px-4 py-3 text-right">
               Amount
             </th>
+            <th scope="col" className="px-4 py-3 text-right whitespace-nowrap">
+              Balance after
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -65,6 +70,9 @@ function TransactionTable({ records, onOpen }: ListProps) {
               <td className="px-4 py-3 font-mono text-xs text-slate-700">{record.transactionId}</td>
               <td className="px-4 py-3 text-right">
                 <SignedMoney amount={record.amount} currency={record.currency} direction={record.direction} />
+              </td>
+              <td className="px-4 py-3 text-right whitespace-nowrap text-slate-800">
+                <Money amount={record.balanceAfter} currency={record.currency} />
               </td>
             </tr>
           ))}
@@ -94,12 +102,12 @@ function TransactionCards({ records, onOpen }: ListProps) {
               </span>
               <HoldBadge hold={record.hold} className="mt-1 block" />
             </span>
-            <SignedMoney
-              amount={record.amount}
-              currency={record.currency}
-              direction={record.direction}
-              className="shrink-0"
-            />
+            <span className="flex shrink-0 flex-col items-end">
+              <SignedMoney amount={record.amount} currency={record.currency} direction={record.direction} />
+              <span className="mt-1 text-xs whitespace-nowrap text-slate-600">
+                Balance <Money amount={record.balanceAfter} currency={record.currency} />
+              </span>
+            </span>
           </button>
         </li>
       ))}

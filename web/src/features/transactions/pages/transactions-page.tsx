@@ -18,6 +18,7 @@ import {
 import { TransactionDetailDialog } from '../components/transaction-detail-dialog';
 import { TransactionFilterBar } from '../components/transaction-filters';
 import { TransactionList } from '../components/transaction-list';
+import { StatementDownload } from '../components/statement-download';
 import { pluralWord } from '@/lib/plural';
 
 /** "Showing 4 transactions." / "1 transaction matches." / "25 transactions match so far." */
@@ -71,6 +72,7 @@ export function TransactionsPage() {
       }
     >
       <div className="mt-6 space-y-4">
+        <StatementDownload />
         <TransactionFilterBar filters={filters} onApply={applyFilters} />
 
         {statement.isPending ? (
