@@ -145,6 +145,15 @@ export const errorCatalogue = {
       'You already have the maximum number of loan applications awaiting a decision. Cancel one or wait for a decision before applying again.',
   },
 
+  // Staff (issue 19, decision 0168).
+  STAFF_NOT_FOUND: { status: 404, message: 'Staff member not found.' },
+  STAFF_EMAIL_TAKEN: { status: 409, message: 'Someone already signs in with this email.' },
+  LAST_ADMINISTRATOR: {
+    status: 409,
+    message: 'The bank needs at least one active administrator: appoint another one first.',
+  },
+  STAFF_SELF_DISABLE: { status: 409, message: 'You cannot disable your own sign-in.' },
+
   // Ours: generic protocol errors.
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },

@@ -13,3 +13,6 @@ export * from './security';
 export * from './recovery';
 export * from './passkeys';
 export * from './case-notes';
+export * from './staff';
+export * from './staff-console';
+export * from './people-filter';
