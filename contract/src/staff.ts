@@ -36,12 +36,7 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
 export const STAFF_ROLE_DEFAULT: StaffRole = 'administrator';
 
 const OPERATOR: readonly StaffCapability[] = ['backoffice.read', 'customers.serve', 'money.request'];
-const APPROVER: readonly StaffCapability[] = [
-  ...OPERATOR,
-  'money.approve',
-  'loans.approve',
-  'holds.review',
-];
+const APPROVER: readonly StaffCapability[] = [...OPERATOR, 'money.approve', 'loans.approve', 'holds.review'];
 
 const CAPABILITIES_BY_ROLE: Record<StaffRole, readonly StaffCapability[]> = {
   operator: OPERATOR,

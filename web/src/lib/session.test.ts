@@ -33,8 +33,10 @@ describe('sessionResponseParser (the zod-free session check of the first chunk)'
     const everything = { ...signedIn.user, role: 'admin', staffRole: 'administrator' };
     bothAgree({ ...signedIn, user: { ...everything, capabilities: [...STAFF_CAPABILITIES] } });
     expect(
-      sessionResponseParser.safeParse({ ...signedIn, user: { ...everything, capabilities: [...STAFF_CAPABILITIES] } })
-        .success,
+      sessionResponseParser.safeParse({
+        ...signedIn,
+        user: { ...everything, capabilities: [...STAFF_CAPABILITIES] },
+      }).success,
     ).toBe(true);
   });
 

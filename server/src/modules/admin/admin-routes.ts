@@ -25,7 +25,7 @@ import { createAuditTrail } from './audit-trail';
 import { createCaseNoteService } from './case-notes';
 import { createAdminOverviewService } from './overview';
 import { createAdminUserDirectory, type AdminActor } from './user-directory';
-import { requireCapability } from '../staff/access';
+import { holdsCapability, requireCapability } from '../staff/access';
 import { resolveAuditPeople } from '../staff/people-lookup';
 
 const errors = {
@@ -126,7 +126,12 @@ export function adminConsoleRoutes(deps: {
           response: { 200: adminUserDetailSchema, ...errors },
         },
       },
-      async (request) => directory.update(actorOf(request), userIdOf(request.params), request.body),
+      async (request) => {
+        // A customer's daily limit is a bank limit: administrators only (decision 0167).
+        if (request.body.accountLimit !== undefined && !holdsCapability(request, 'settings.manage'))
+          throw new AppError('FORBIDDEN', { field: 'accountLimit' });
+        return directory.update(actorOf(request), userIdOf(request.params), request.body);
+      },
     );
 
     // Case notes (issue 19, decision 0153): read and add only; no route edits or deletes one.

@@ -135,7 +135,9 @@ function conditions(filter: AuditTrailFilter): SQL[] {
   if (filter.subjectId) where.push(eq(auditLog.subjectId, filter.subjectId));
   if (filter.actorIds) where.push(inArray(auditLog.actorId, filter.actorIds));
   if (filter.subjectIds)
-    where.push(and(eq(auditLog.subjectType, 'user'), inArray(auditLog.subjectId, filter.subjectIds)) ?? sql`false`);
+    where.push(
+      and(eq(auditLog.subjectType, 'user'), inArray(auditLog.subjectId, filter.subjectIds)) ?? sql`false`,
+    );
   if (filter.from) where.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
   if (filter.to)
     where.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)));

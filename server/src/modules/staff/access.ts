@@ -1,9 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { hasCapability, staffCapabilitySchema, type StaffCapability } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 

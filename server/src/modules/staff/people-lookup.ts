@@ -63,7 +63,10 @@ function matchBranches(db: ReadDatabase, text: string) {
   const firstNameLike = (pattern: string) => sql`lower(${profiles.firstName}) collate "C" like ${pattern}`;
   const surnameLike = (pattern: string) => sql`lower(${profiles.surname}) collate "C" like ${pattern}`;
   const [first, ...rest] = lower.split(/\s+/);
-  const branches = [byProfile(firstNameLike(prefixPattern(lower))), byProfile(surnameLike(prefixPattern(lower)))];
+  const branches = [
+    byProfile(firstNameLike(prefixPattern(lower))),
+    byProfile(surnameLike(prefixPattern(lower))),
+  ];
   if (first !== undefined && rest.length > 0) {
     const surname = prefixPattern(rest.join(' '));
     branches.push(byProfile(sql`${firstNameLike(prefixPattern(first))} and ${surnameLike(surname)}`));
@@ -84,7 +87,10 @@ export async function resolveCustomerFilter<T extends { customer?: string | unde
 /** The audit filter with its typed `actor` and `subject` turned into ids. */
 export async function resolveAuditPeople<
   T extends { actor?: string | undefined; subject?: string | undefined },
->(db: ReadDatabase, query: T): Promise<Omit<T, 'actor' | 'subject'> & { actorIds?: string[]; subjectIds?: string[] }> {
+>(
+  db: ReadDatabase,
+  query: T,
+): Promise<Omit<T, 'actor' | 'subject'> & { actorIds?: string[]; subjectIds?: string[] }> {
   const { actor, subject, ...rest } = query;
   return {
     ...rest,

@@ -124,12 +124,20 @@ describe('staff capabilities, as the OpenAPI document declares them', () => {
 
   it('the session tells the console what each set may do', async () => {
     for (const role of STAFF_ROLES) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookies[role] } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie: cookies[role] },
+      });
       expect(res.json().user.staffRole).toBe(role);
       expect(res.json().user.capabilities).toEqual([...capabilitiesOf(role)]);
     }
     const customer = await signUpCustomer(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: customer.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: customer.cookie },
+    });
     expect(res.json().user).toMatchObject({ role: 'user', staffRole: null, capabilities: [] });
   });
 
@@ -208,7 +216,8 @@ describe('registerStaffAccess (the gate itself)', () => {
         : null;
     });
     app.setErrorHandler((error, _request, reply) => {
-      const status = error instanceof AppError ? error.statusCode : ((error as { statusCode?: number }).statusCode ?? 500);
+      const status =
+        error instanceof AppError ? error.statusCode : ((error as { statusCode?: number }).statusCode ?? 500);
       return reply.code(status).send({ code: error instanceof AppError ? error.code : 'X' });
     });
     await app.register(async (area) => {
@@ -243,7 +252,12 @@ describe('registerStaffAccess (the gate itself)', () => {
       forged: staffUser('administrator', { role: 'user' }),
     });
     const post = (user: string, payload: unknown) =>
-      app.inject({ method: 'POST', url: '/declared', headers: { 'x-user': user }, payload: payload as object });
+      app.inject({
+        method: 'POST',
+        url: '/declared',
+        headers: { 'x-user': user },
+        payload: payload as object,
+      });
     expect((await post('op', { wrong: 'type' })).statusCode).toBe(403);
     expect((await post('gone', { n: 1 })).statusCode).toBe(403);
     expect((await post('customer', { n: 1 })).statusCode).toBe(403);

@@ -66,8 +66,7 @@ export function staffRoutes(deps: {
         preHandler: requireCapability('staff.manage'),
         schema: {
           tags: ['admin'],
-          summary:
-            'Create a staff member with a permission set (operator, approver, administrator); audited',
+          summary: 'Create a staff member with a permission set (operator, approver, administrator); audited',
           body: staffCreateSchema,
           response: { 201: staffMemberSchema, ...errors },
         },
