@@ -255,7 +255,7 @@ function StaffTable() {
   return (
     <div>
       <DataTable
-        caption="Staff members"
+        caption="Staff list"
         hideCaption
         columns={columns}
         rows={rows}
