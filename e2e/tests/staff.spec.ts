@@ -98,7 +98,9 @@ for (const width of WIDTHS) {
     await page.getByLabel('Work email').fill(email);
     await page.getByRole('textbox', { name: 'First password' }).fill(PASSWORD);
     await page.getByLabel('Permission set', { exact: true }).selectOption('operator');
-    await expect(page.getByLabel('Permission set', { exact: true })).toHaveAccessibleDescription(/serves customers/);
+    await expect(page.getByLabel('Permission set', { exact: true })).toHaveAccessibleDescription(
+      /serves customers/,
+    );
     await page.getByRole('button', { name: 'Add staff member' }).click();
     await expect(page.getByText(`${first} ${surname} can now sign in`)).toBeVisible();
     const table = page.getByRole('region', { name: 'Staff list' });
@@ -126,7 +128,9 @@ for (const width of WIDTHS) {
       await open(operator, '/admin/dashboard/loans?status=Pending&type=Personal+Loan', 'Loans');
       const loans = operator.getByRole('region', { name: 'Loans' });
       await loans
-        .getByRole('button', { name: `Review the personal loan of ${customer.firstName} ${customer.surname}` })
+        .getByRole('button', {
+          name: `Review the personal loan of ${customer.firstName} ${customer.surname}`,
+        })
         .click();
       const dialog = operator.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: 'Details' })).toBeVisible();
@@ -145,7 +149,11 @@ for (const width of WIDTHS) {
       expect(((await loan.json()) as { status: string }).status).toBe('Pending');
 
       // The customer's file shows their security activity, the failed attempt included.
-      await open(operator, `/admin/dashboard/users?user=${userId}`, `${customer.firstName} ${customer.surname}`);
+      await open(
+        operator,
+        `/admin/dashboard/users?user=${userId}`,
+        `${customer.firstName} ${customer.surname}`,
+      );
       await expect(operator.getByRole('heading', { name: 'Security activity' })).toBeVisible();
       const activity = operator.getByRole('list', { name: 'Security activity, newest first' });
       await expect(activity.getByRole('listitem').first()).toBeVisible();

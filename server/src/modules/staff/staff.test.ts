@@ -218,6 +218,35 @@ describe('the Staff page API (decision 0168)', () => {
   });
 });
 
+describe("a customer's daily limit is the administrators' (settings.manage)", () => {
+  it('an operator or approver edits a profile but not the limit; an administrator changes the limit', async () => {
+    const customer = await signUpCustomer(t);
+    const patch = (cookie: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${customer.userId}`,
+        headers: { ...JSON_HEADERS, cookie },
+        payload: { reason: 'Limit test', ...payload },
+      });
+    for (const role of ['operator', 'approver'] as const) {
+      const { cookie } = await signInStaff(t, role);
+      const limit = await patch(cookie, { accountLimit: '75000' });
+      expect(limit.statusCode, role).toBe(403);
+      expect(limit.json().error.code).toBe('FORBIDDEN');
+      const both = await patch(cookie, { accountLimit: '75000', occupation: 'Baker' });
+      expect(both.statusCode, role).toBe(403);
+      const profile = await patch(cookie, { occupation: `Teacher ${role}` });
+      expect(profile.statusCode, role).toBe(200);
+    }
+    const [row] = await t.database.db.select().from(profiles).where(eq(profiles.userId, customer.userId));
+    expect(row?.accountLimitCents).toBe(5_000_000n);
+    expect(row?.occupation).toBe('Teacher approver');
+    const admin = await patch(boss.cookie, { accountLimit: '75000' });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().profile.accountLimit).toBe('75000.00');
+  });
+});
+
 describe('the bank always keeps an active administrator', () => {
   it('the only administrator can neither demote nor disable themself; with a second one, they can step down', async () => {
     const own = await buildTestApp();

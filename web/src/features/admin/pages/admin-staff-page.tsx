@@ -24,7 +24,7 @@ import { useCreateStaff } from '../api/create-staff';
 import { useStaff } from '../api/get-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { AdminPage, Panel } from '../components/admin-page';
-import { formatDateTime } from '../components/format';
+import { formatDate } from '../components/format';
 import { RowAction } from '../components/row-action';
 import { UserStatusBadge } from '../components/status-badge';
 import { useCapability } from '../components/use-capability';
@@ -203,35 +203,40 @@ function StaffTable() {
   const myId = useSession().data?.user?.id;
   const [pending, setPending] = useState<Pending | null>(null);
   const rows = staff.data?.pages.flatMap((page) => page.items) ?? [];
+  // Three columns, so the whole row (actions included) fits a 375 px phone (decision 0152).
   const columns: DataColumn<StaffMember>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: 'Staff member',
       rowHeader: true,
       cell: (m) => (
-        <span>
+        <span className="block min-w-0">
           <span className="block font-medium text-slate-900">
             {m.firstName} {m.surname}
             {m.id === myId ? ' (you)' : ''}
           </span>
           <span className="block text-sm break-all text-slate-700">{m.email}</span>
+          <span className="block text-xs font-normal text-slate-600">Since {formatDate(m.createdAt)}</span>
         </span>
       ),
     },
     {
       id: 'role',
       header: 'Permission set',
-      cell: (m) => <span className="font-medium">{STAFF_ROLE_LABELS[m.staffRole]}</span>,
+      cell: (m) => (
+        <span className="flex flex-col items-start gap-1">
+          <span className="font-medium">{STAFF_ROLE_LABELS[m.staffRole]}</span>
+          <UserStatusBadge status={m.status} />
+        </span>
+      ),
     },
-    { id: 'status', header: 'Status', cell: (m) => <UserStatusBadge status={m.status} /> },
-    { id: 'since', header: 'Staff since', cell: (m) => formatDateTime(m.createdAt) },
     {
       id: 'actions',
       header: 'Actions',
       cell: (m) => {
         const name = `${m.firstName} ${m.surname}`;
         return (
-          <span className="flex flex-wrap gap-2">
+          <span className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center">
             <RowAction
               onClick={() => setPending({ member: m, kind: 'role' })}
               aria-label={`Change the permission set of ${name}`}
@@ -265,7 +270,7 @@ function StaffTable() {
         onRetry={() => void staff.refetch()}
         retrying={staff.isRefetching}
         empty="No staff yet."
-        minWidthClass="min-w-[44rem]"
+        minWidthClass="min-w-0"
       />
       {staff.isSuccess ? (
         <LoadMore
