@@ -91,7 +91,7 @@ for (const width of WIDTHS) {
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
     await expectNoA11yViolations(page);
     const first = 'Olive';
-    const surname = uniqueWord('Operator');
+    const surname = uniqueWord('Clerk');
     const email = `${surname.toLowerCase()}@bank.example`;
     await page.getByLabel('First name').fill(first);
     await page.getByLabel('Surname').fill(surname);

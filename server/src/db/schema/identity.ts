@@ -66,10 +66,11 @@ export const profiles = pgTable(
       sql`${t.accountNumber} is null or ${t.accountNumber} ~ '^409[0-9]{8}$'`,
     ),
     check('profiles_account_limit_nonnegative', sql`${t.accountLimitCents} >= 0`),
-    // An admin always has a permission set and a customer never has one.
+    // An admin always has a permission set and a customer never has one. `is not null` matters: a
+    // CHECK passes when it is NULL, and `null in (…)` is NULL.
     check(
       'profiles_staff_role_valid',
-      sql`(${t.role} = 'admin' and ${t.staffRole} in ('operator', 'approver', 'administrator')) or (${t.role} <> 'admin' and ${t.staffRole} is null)`,
+      sql`(${t.role} = 'admin' and ${t.staffRole} is not null and ${t.staffRole} in ('operator', 'approver', 'administrator')) or (${t.role} <> 'admin' and ${t.staffRole} is null)`,
     ),
     // Admin directory (docs/decisions/0040). Ascending keys: a btree scanned backwards gives the
     // plain `desc` order too, which a `DESC NULLS LAST` key cannot. `user_id` is the keyset tie-break.

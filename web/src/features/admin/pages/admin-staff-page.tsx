@@ -203,10 +203,10 @@ function StaffTable() {
   const myId = useSession().data?.user?.id;
   const [pending, setPending] = useState<Pending | null>(null);
   const rows = staff.data?.pages.flatMap((page) => page.items) ?? [];
-  // Three columns, so the whole row (actions included) fits a 375 px phone (decision 0152).
+  // Two columns, so the whole row (actions included) fits a 375 px phone (decision 0152).
   const columns: DataColumn<StaffMember>[] = [
     {
-      id: 'name',
+      id: 'member',
       header: 'Staff member',
       rowHeader: true,
       cell: (m) => (
@@ -215,18 +215,12 @@ function StaffTable() {
             {m.firstName} {m.surname}
             {m.id === myId ? ' (you)' : ''}
           </span>
-          <span className="block text-sm break-all text-slate-700">{m.email}</span>
-          <span className="block text-xs font-normal text-slate-600">Since {formatDate(m.createdAt)}</span>
-        </span>
-      ),
-    },
-    {
-      id: 'role',
-      header: 'Permission set',
-      cell: (m) => (
-        <span className="flex flex-col items-start gap-1">
-          <span className="font-medium">{STAFF_ROLE_LABELS[m.staffRole]}</span>
-          <UserStatusBadge status={m.status} />
+          <span className="block text-sm font-normal break-all text-slate-700">{m.email}</span>
+          <span className="mt-1 flex flex-wrap items-center gap-2 font-normal">
+            <span className="font-semibold text-slate-900">{STAFF_ROLE_LABELS[m.staffRole]}</span>
+            <UserStatusBadge status={m.status} />
+            <span className="text-xs text-slate-600">since {formatDate(m.createdAt)}</span>
+          </span>
         </span>
       ),
     },
