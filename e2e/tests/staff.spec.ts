@@ -9,6 +9,8 @@ import { open } from '../support/screens';
 // and sees a customer's security activity in their file; the audit log filters by a customer's name.
 
 test.describe.configure({ timeout: 240_000 });
+// The refused self-demotion below is a 409 the browser logs; it is the point of that step.
+test.use({ allowConsoleErrors: [/status of 409/] });
 
 const WIDTHS = [375, 1280] as const;
 const PASSWORD = 'operator passphrase 42';
@@ -163,6 +165,28 @@ for (const width of WIDTHS) {
     } finally {
       await operator.context().close();
     }
+
+    // The administrator promotes the clerk; demoting themself, the bank's last administrator, is refused.
+    await open(page, '/admin/dashboard/staff', 'Staff');
+    await page.getByRole('button', { name: `Change the permission set of ${first} ${surname}` }).click();
+    const change = page.getByRole('dialog');
+    await change.getByLabel('Permission set', { exact: true }).selectOption('approver');
+    await expectNoA11yViolations(page);
+    if (width === 375) await screenshotThemes(page, 'staff-change-set', width);
+    await change.getByRole('button', { name: 'Save permission set' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(table.getByRole('row', { name: new RegExp(surname) })).toContainText('Approver');
+    // The seeded admin is the only administrator of the e2e bank (this spec adds clerks only).
+    const me = table.getByRole('row', { name: /\(you\)/ });
+    await expect(me).toContainText('Administrator');
+    await me.getByRole('button', { name: /Change the permission set/ }).click();
+    await page.getByRole('dialog').getByLabel('Permission set', { exact: true }).selectOption('operator');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save permission set' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toContainText(
+      'The bank needs at least one active administrator',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(me).toContainText('Administrator');
 
     // The audit log, filtered by the customer's name: only rows about them.
     await open(page, '/admin/dashboard/audit', 'Audit log');

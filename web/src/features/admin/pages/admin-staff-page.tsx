@@ -234,6 +234,7 @@ function StaffTable() {
             <RowAction
               onClick={() => setPending({ member: m, kind: 'role' })}
               aria-label={`Change the permission set of ${name}`}
+              className="whitespace-nowrap"
             >
               Change set
             </RowAction>
@@ -241,7 +242,7 @@ function StaffTable() {
               <RowAction
                 onClick={() => setPending({ member: m, kind: 'status' })}
                 aria-label={`${m.status === 'active' ? 'Disable' : 'Enable'} ${name}`}
-                className={m.status === 'active' ? 'text-red-800 ring-red-200 hover:bg-red-50' : ''}
+                className={`whitespace-nowrap ${m.status === 'active' ? 'text-red-800 ring-red-200 hover:bg-red-50' : ''}`}
               >
                 {m.status === 'active' ? 'Disable' : 'Enable'}
               </RowAction>
