@@ -1,10 +1,18 @@
-// npm run admin:create -- --email EMAIL [--first NAME --surname NAME]
-// Creates a bank administrator in the configured database. The password comes from ADMIN_PASSWORD
+// npm run admin:create -- --email EMAIL [--role operator|approver|administrator] [--first NAME --surname NAME]
+// Creates a staff member (an administrator unless --role says otherwise; decision 0167) in the
+// configured database. The password comes from ADMIN_PASSWORD
 // or is asked for (not echoed); there is never a default.
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { emailSchema, NAME_LENGTH_MAX, passwordSchema } from '@larkspur/contract';
+import {
+  emailSchema,
+  NAME_LENGTH_MAX,
+  passwordSchema,
+  STAFF_ROLE_DEFAULT,
+  STAFF_ROLES,
+  staffRoleSchema,
+} from '@larkspur/contract';
 import { systemClock } from '../server/src/lib/clock';
 import { createFieldCipher, resolveDataKey } from '../server/src/lib/field-encryption';
 import { hashPassword } from '../server/src/lib/passwords';
@@ -13,7 +21,7 @@ import { createUserService } from '../server/src/modules/users/user-service';
 import { withConfiguredDatabase } from './lib/with-database';
 
 const usage =
-  'usage: npm run admin:create -- --email EMAIL [--first NAME --surname NAME]  (password: ADMIN_PASSWORD or prompt)';
+  'usage: npm run admin:create -- --email EMAIL [--role operator|approver|administrator] [--first NAME --surname NAME]  (password: ADMIN_PASSWORD or prompt)';
 
 async function promptHidden(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('No terminal to ask for the password: set ADMIN_PASSWORD.');
@@ -37,13 +45,23 @@ async function promptHidden(question: string): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, first: { type: 'string' }, surname: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    role: { type: 'string' },
+    first: { type: 'string' },
+    surname: { type: 'string' },
+  },
   strict: true,
 });
 
 const email = emailSchema.safeParse(values.email ?? '');
 if (!email.success) {
   console.error(values.email ? `Invalid email: ${values.email}` : usage);
+  process.exit(1);
+}
+const staffRole = staffRoleSchema.safeParse(values.role ?? STAFF_ROLE_DEFAULT);
+if (!staffRole.success) {
+  console.error(`Unknown permission set: ${values.role}. Use one of: ${STAFF_ROLES.join(', ')}.`);
   process.exit(1);
 }
 const firstName = (values.first ?? 'Bank').trim().slice(0, NAME_LENGTH_MAX);
@@ -76,17 +94,24 @@ await withConfiguredDatabase(async (database, config) => {
   }
   const passwordHash = await hashPassword(password);
   const { userId } = await database.db.transaction(async (tx) => {
-    const admin = await users.createAdmin(tx, { email: email.data, passwordHash, firstName, surname });
+    const admin = await users.createAdmin(tx, {
+      email: email.data,
+      passwordHash,
+      firstName,
+      surname,
+      staffRole: staffRole.data,
+    });
     await createAuditLog({ clock: systemClock }).record(tx, {
       action: 'admin.create',
       outcome: 'success',
       subjectType: 'user',
       subjectId: admin.userId,
       reason: 'npm run admin:create',
+      details: { after: { staffRole: staffRole.data } },
     });
     return admin;
   });
   console.log(
-    `Admin ${firstName} ${surname} <${email.data}> created (id ${userId}). Sign in at ${config.publicOrigin}/admin/login.`,
+    `Admin ${firstName} ${surname} <${email.data}> created as ${staffRole.data} (id ${userId}). Sign in at ${config.publicOrigin}/admin/login.`,
   );
 });

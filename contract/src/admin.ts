@@ -8,6 +8,7 @@ import {
   reasonSchema,
   transactionRecordSchema,
 } from './banking';
+import { personFilterSchema } from './people-filter';
 import { amountInputSchema, formatCents, moneySchema, parseAmountToCents } from './money';
 
 /**
@@ -193,6 +194,10 @@ const auditFilterFields = {
   /** Actions starting with this, e.g. `admin.` or `auth.`. */
   actionPrefix: auditAction.optional(),
   subjectId: z.string().trim().min(1).max(AUDIT_SUBJECT_LENGTH_MAX).optional(),
+  /** Who acted, by name, email or account number (decision 0169). */
+  actor: personFilterSchema.optional(),
+  /** The customer acted on, by name, email or account number (decision 0169). */
+  subject: personFilterSchema.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffCapabilitySchema, staffRoleSchema } from './staff';
 import { commonPasswords } from './common-passwords';
 
 /**
@@ -208,6 +209,9 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   accountNumber: z.string().nullable(),
   avatarUrl: z.string(),
+  /** Staff only (decision 0167): the permission set and what it may do; null and [] for customers. */
+  staffRole: staffRoleSchema.nullable(),
+  capabilities: z.array(staffCapabilitySchema),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

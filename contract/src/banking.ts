@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personFilterSchema } from './people-filter';
 import { INSIGHT_PERIOD_DAYS } from './insight-periods';
 import { amountInputSchema, moneySchema } from './money';
 import { payeeNameCheckSchema, recordPayeeCheckSchema } from './payee-check';
@@ -243,7 +244,11 @@ export const statementQuerySchema = z.strictObject({
 });
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 
-export const adminStatementQuerySchema = statementQuerySchema.extend({ userId: z.uuid().optional() });
+export const adminStatementQuerySchema = statementQuerySchema.extend({
+  userId: z.uuid().optional(),
+  /** The records' customer by name, email or account number (decision 0169). */
+  customer: personFilterSchema.optional(),
+});
 /** GET /api/admin/transactions.csv: the same filters as the admin list, no page. */
 export const adminStatementExportQuerySchema = adminStatementQuerySchema.omit({ cursor: true, limit: true });
 

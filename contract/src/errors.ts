@@ -194,6 +194,14 @@ export const errorCatalogue = {
     message:
       'There is no statement for that month. Choose a month from when your account opened up to this month.',
   },
+  // Staff (issue 19, decision 0168).
+  STAFF_NOT_FOUND: { status: 404, message: 'Staff member not found.' },
+  STAFF_EMAIL_TAKEN: { status: 409, message: 'Someone already signs in with this email.' },
+  LAST_ADMINISTRATOR: {
+    status: 409,
+    message: 'The bank needs at least one active administrator: appoint another one first.',
+  },
+  STAFF_SELF_DISABLE: { status: 409, message: 'You cannot disable your own sign-in.' },
 
   // Ours: generic protocol errors.
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },

@@ -17,3 +17,6 @@ export * from './payee-check';
 export * from './payees';
 export * from './scheduled';
 export * from './statements';
+export * from './staff';
+export * from './staff-console';
+export * from './people-filter';

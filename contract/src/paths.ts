@@ -53,6 +53,8 @@ export const paths = {
   adminLoans: '/admin/dashboard/loans',
   adminAudit: '/admin/dashboard/audit',
   adminHolds: '/admin/dashboard/holds',
+  // Issue 19: staff and their permission sets (administrators only).
+  adminStaff: '/admin/dashboard/staff',
 
   devMailbox: '/dev/mailbox',
 } as const;

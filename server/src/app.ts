@@ -60,6 +60,9 @@ import { createPendingSignIns } from './modules/auth/pending-sign-ins';
 import { createTrustedDevices } from './modules/auth/trusted-devices';
 import { createSessionStore } from './modules/auth/session-store';
 import { createSecurityService } from './modules/security/security-service';
+import { registerStaffAccess } from './modules/staff/access';
+import { staffRoutes } from './modules/staff/staff-routes';
+import { createStaffService } from './modules/staff/staff-service';
 import { securityRoutes } from './modules/security/security-routes';
 import { passkeyRoutes } from './modules/passkeys/passkey-routes';
 import { createPasskeyService } from './modules/passkeys/passkey-service';
@@ -430,6 +433,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.startBackgroundJobs ?? true) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
 
+  const security = createSecurityService({ db: database.db, clock, sessions, audit });
+  const staff = createStaffService({ db: database.db, clock, users, sessions, audit });
+
   // Routes.
   await app.register(
     async (api) => {
@@ -480,7 +486,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
       await api.register(
         securityRoutes({
-          security: createSecurityService({ db: database.db, clock, sessions, audit }),
+          security,
           guards,
           cookie,
         }),
@@ -497,6 +503,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           admin.addHook('onRequest', async (request, reply) => {
             await guards.requireAdmin(request, reply);
           });
+          // Then the staff member's capability, declared by each route (decision 0167).
+          registerStaffAccess(admin);
           await admin.register(adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking }));
           await admin.register(adminLoanRoutes({ loans }));
           await admin.register(adminHoldRoutes({ holds }));
@@ -514,6 +522,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           );
           await admin.register(adminRecoveryRoutes({ recovery }));
           await admin.register(adminExportRoutes({ db: database.db, readDb: database.readDb, audit }));
+          await admin.register(staffRoutes({ db: database.db, staff, security }));
         },
         { prefix: '/admin' },
       );

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_IDLE_HEADER, type SessionResponse } from '@larkspur/contract';
+import { capabilitiesOf, SESSION_IDLE_HEADER, type SessionResponse } from '@larkspur/contract';
 import { AppError } from '../lib/errors';
 import type { ResolvedSession, SessionStore, SessionUserRecord } from '../modules/auth/session-store';
 
@@ -120,6 +120,8 @@ function toSessionUser(user: SessionUserRecord) {
     email: user.email,
     accountNumber: user.accountNumber,
     avatarUrl: user.avatarUrl,
+    staffRole: user.role === 'admin' ? user.staffRole : null,
+    capabilities: user.role === 'admin' ? [...capabilitiesOf(user.staffRole)] : [],
   };
 }
 

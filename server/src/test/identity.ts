@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { StaffRole } from '@larkspur/contract';
 import { mailboxMessages } from '../db/schema/index';
 import { createFieldCipher } from '../lib/field-encryption';
 import { hashPassword } from '../lib/passwords';
@@ -120,11 +121,12 @@ export async function signUpCustomer(
   };
 }
 
-/** Creates an admin directly, as `npm run admin:create` does. */
+/** Creates an admin directly, as `npm run admin:create` does (an administrator unless told). */
 export async function createAdmin(
   t: TestApp,
   email = uniqueEmail('admin'),
   password = 'admin password 123',
+  staffRole: StaffRole = 'administrator',
 ): Promise<{ email: string; password: string; userId: string }> {
   const users = createUserService({
     db: t.database.db,
@@ -133,7 +135,7 @@ export async function createAdmin(
   });
   const passwordHash = await hashPassword(password);
   const { userId } = await t.database.db.transaction((tx) =>
-    users.createAdmin(tx, { email, passwordHash, firstName: 'Ada', surname: 'Admin' }),
+    users.createAdmin(tx, { email, passwordHash, firstName: 'Ada', surname: 'Admin', staffRole }),
   );
   return { email, password, userId };
 }
@@ -156,4 +158,13 @@ export async function loginAdmin(t: TestApp, email: string, password: string): P
   });
   if (verify.statusCode !== 200) throw new Error(`admin/verify ${verify.statusCode}: ${verify.body}`);
   return sessionCookie(verify);
+}
+
+/** A signed-in staff member with a permission set (decision 0167). */
+export async function signInStaff(
+  t: TestApp,
+  staffRole: StaffRole,
+): Promise<{ email: string; password: string; userId: string; cookie: string }> {
+  const staff = await createAdmin(t, uniqueEmail(staffRole), 'admin password 123', staffRole);
+  return { ...staff, cookie: await loginAdmin(t, staff.email, staff.password) };
 }

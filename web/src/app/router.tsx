@@ -311,6 +311,12 @@ export function createRoutes(): RouteObject[] {
                 Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage,
               }),
             },
+            {
+              path: paths.adminStaff,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-staff-page')).AdminStaffPage,
+              }),
+            },
           ],
         },
       ],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { sessionResponseSchema, sessionUserSchema } from '@larkspur/contract';
+import {
+  STAFF_CAPABILITIES,
+  STAFF_ROLES,
+  capabilitiesOf,
+  sessionResponseSchema,
+  sessionUserSchema,
+} from '@larkspur/contract';
 import { danaSession as signedIn } from '@/test/fixtures';
 import { sessionResponseParser } from './session';
 
@@ -19,6 +25,21 @@ describe('sessionResponseParser (the zod-free session check of the first chunk)'
     bothAgree({ ...signedIn, user: { ...signedIn.user, id: '00000000-0000-0000-0000-000000000000' } });
   });
 
+  it('reads every staff permission set and capability the contract defines (decision 0167)', () => {
+    for (const staffRole of STAFF_ROLES) {
+      const staff = { ...signedIn.user, role: 'admin', accountNumber: null, staffRole };
+      bothAgree({ ...signedIn, user: { ...staff, capabilities: [...capabilitiesOf(staffRole)] } });
+    }
+    const everything = { ...signedIn.user, role: 'admin', staffRole: 'administrator' };
+    bothAgree({ ...signedIn, user: { ...everything, capabilities: [...STAFF_CAPABILITIES] } });
+    expect(
+      sessionResponseParser.safeParse({
+        ...signedIn,
+        user: { ...everything, capabilities: [...STAFF_CAPABILITIES] },
+      }).success,
+    ).toBe(true);
+  });
+
   it('refuses what the contract refuses', () => {
     for (const bad of [
       null,
@@ -30,6 +51,9 @@ describe('sessionResponseParser (the zod-free session check of the first chunk)'
       { ...signedIn, user: { ...signedIn.user, id: 'not-a-uuid' } },
       { ...signedIn, user: { ...signedIn.user, accountNumber: 409 } },
       { ...signedIn, user: 'dana' },
+      { ...signedIn, user: { ...signedIn.user, staffRole: 'root' } },
+      { ...signedIn, user: { ...signedIn.user, capabilities: ['everything'] } },
+      { ...signedIn, user: { ...signedIn.user, capabilities: 'staff.manage' } },
     ]) {
       bothAgree(bad);
     }

@@ -11,16 +11,48 @@ import { asRecord, isNullableString, isString, isUuid, parser } from '@/lib/wire
 // with the same allow-list (unknown keys dropped). session.test.ts holds them to the contract's
 // `sessionResponseSchema`: a field added there fails that test until it is added here.
 // See docs/decisions/0011-first-chunk-budget.md.
+// Mirrors of the contract's STAFF_ROLES and STAFF_CAPABILITIES (contract/src/staff.ts), held to
+// them by session.test.ts.
+const STAFF_ROLE_NAMES: readonly string[] = ['operator', 'approver', 'administrator'];
+const STAFF_CAPABILITY_NAMES: readonly string[] = [
+  'backoffice.read',
+  'customers.serve',
+  'money.request',
+  'money.approve',
+  'loans.approve',
+  'holds.review',
+  'staff.manage',
+  'settings.manage',
+];
+type SessionStaffRole = SessionUser['staffRole'];
+type SessionCapability = SessionUser['capabilities'][number];
+const isStaffRole = (v: unknown): v is NonNullable<SessionStaffRole> =>
+  typeof v === 'string' && STAFF_ROLE_NAMES.includes(v);
+const isCapability = (v: unknown): v is SessionCapability =>
+  typeof v === 'string' && STAFF_CAPABILITY_NAMES.includes(v);
+
 function readSessionUser(value: unknown): SessionUser | undefined {
   const v = asRecord(value);
   if (!v) return undefined;
-  const { id, role, firstName, surname, email, accountNumber, avatarUrl } = v;
+  const { id, role, firstName, surname, email, accountNumber, avatarUrl, staffRole, capabilities } = v;
   if (!isUuid(id)) return undefined;
   if (role !== 'user' && role !== 'admin') return undefined;
   if (!isString(firstName) || !isString(surname) || !isString(email) || !isString(avatarUrl))
     return undefined;
   if (!isNullableString(accountNumber)) return undefined;
-  return { id, role, firstName, surname, email, accountNumber, avatarUrl };
+  if (staffRole !== null && !isStaffRole(staffRole)) return undefined;
+  if (!Array.isArray(capabilities) || !capabilities.every(isCapability)) return undefined;
+  return {
+    id,
+    role,
+    firstName,
+    surname,
+    email,
+    accountNumber,
+    avatarUrl,
+    staffRole,
+    capabilities: [...capabilities],
+  };
 }
 
 function readSessionResponse(value: unknown): SessionResponse | undefined {

@@ -13,6 +13,8 @@ export const danaSession: SessionResponse = {
     email: 'dana@example.com',
     accountNumber: '40912345678',
     avatarUrl: '/api/avatars/DW.svg',
+    staffRole: null,
+    capabilities: [],
   },
   idleExpiresAt: '2030-01-01T10:15:00.000Z',
 };

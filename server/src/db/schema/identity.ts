@@ -37,6 +37,8 @@ export const profiles = pgTable(
     status: text('status', { enum: ['active', 'suspended', 'closed'] })
       .notNull()
       .default('active'),
+    /** Staff only (decision 0167): the admin's permission set; null for every customer. */
+    staffRole: text('staff_role', { enum: ['operator', 'approver', 'administrator'] }),
     firstName: text('first_name').notNull(),
     surname: text('surname').notNull(),
     phone: text('phone').notNull().default(''),
@@ -64,6 +66,12 @@ export const profiles = pgTable(
       sql`${t.accountNumber} is null or ${t.accountNumber} ~ '^409[0-9]{8}$'`,
     ),
     check('profiles_account_limit_nonnegative', sql`${t.accountLimitCents} >= 0`),
+    // An admin always has a permission set and a customer never has one. `is not null` matters: a
+    // CHECK passes when it is NULL, and `null in (…)` is NULL.
+    check(
+      'profiles_staff_role_valid',
+      sql`(${t.role} = 'admin' and ${t.staffRole} is not null and ${t.staffRole} in ('operator', 'approver', 'administrator')) or (${t.role} <> 'admin' and ${t.staffRole} is null)`,
+    ),
     // Admin directory (docs/decisions/0040). Ascending keys: a btree scanned backwards gives the
     // plain `desc` order too, which a `DESC NULLS LAST` key cannot. `user_id` is the keyset tie-break.
     index('profiles_role_created_idx').on(t.role, t.createdAt, t.userId),

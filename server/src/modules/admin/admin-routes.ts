@@ -25,6 +25,8 @@ import { createAuditTrail } from './audit-trail';
 import { createCaseNoteService } from './case-notes';
 import { createAdminOverviewService } from './overview';
 import { createAdminUserDirectory, type AdminActor } from './user-directory';
+import { holdsCapability, requireCapability } from '../staff/access';
+import { resolveAuditPeople } from '../staff/people-lookup';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -72,6 +74,7 @@ export function adminConsoleRoutes(deps: {
     app.get(
       '/overview',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary:
@@ -85,6 +88,7 @@ export function adminConsoleRoutes(deps: {
     app.get(
       '/users',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: 'Customers (never admins): prefix search, status filter, sort, keyset pages',
@@ -98,6 +102,7 @@ export function adminConsoleRoutes(deps: {
     app.get(
       '/users/:id',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: "A customer's file: profile (SSN last four), counts, latest records and loans",
@@ -111,6 +116,7 @@ export function adminConsoleRoutes(deps: {
     app.patch(
       '/users/:id',
       {
+        preHandler: requireCapability('customers.serve'),
         schema: {
           tags: ['admin'],
           summary:
@@ -120,13 +126,19 @@ export function adminConsoleRoutes(deps: {
           response: { 200: adminUserDetailSchema, ...errors },
         },
       },
-      async (request) => directory.update(actorOf(request), userIdOf(request.params), request.body),
+      async (request) => {
+        // A customer's daily limit is a bank limit: administrators only (decision 0167).
+        if (request.body.accountLimit !== undefined && !holdsCapability(request, 'settings.manage'))
+          throw new AppError('FORBIDDEN', { field: 'accountLimit' });
+        return directory.update(actorOf(request), userIdOf(request.params), request.body);
+      },
     );
 
     // Case notes (issue 19, decision 0153): read and add only; no route edits or deletes one.
     app.get(
       '/users/:id/notes',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: "Case notes on a customer's file: who, when, text; newest first, keyset pages",
@@ -141,6 +153,7 @@ export function adminConsoleRoutes(deps: {
     app.post(
       '/users/:id/notes',
       {
+        preHandler: requireCapability('customers.serve'),
         schema: {
           tags: ['admin'],
           summary: "Add a case note to a customer's file (never edited or deleted), audited",
@@ -158,6 +171,7 @@ export function adminConsoleRoutes(deps: {
     app.get(
       '/audit',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: 'Admin actions and security events, newest first, filtered, keyset pages',
@@ -166,8 +180,8 @@ export function adminConsoleRoutes(deps: {
         },
       },
       async (request) => {
-        const { cursor, limit, ...filter } = request.query;
-        return auditTrail.list(filter, { cursor, limit });
+        const { cursor, limit, ...typed } = request.query;
+        return auditTrail.list(await resolveAuditPeople(deps.readDb, typed), { cursor, limit });
       },
     );
   };

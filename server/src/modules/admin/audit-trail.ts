@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ACTION_PREFIX, type AuditEntry } from '@larkspur/contract';
 import type { ReadDatabase } from '../../db/client';
 import { auditLog, profiles } from '../../db/schema/index';
@@ -9,6 +9,10 @@ export interface AuditTrailFilter {
   action?: string;
   actionPrefix?: string;
   subjectId?: string;
+  /** Ids of the people a typed actor filter names (decision 0169); empty matches nothing. */
+  actorIds?: string[];
+  /** Ids of the people a typed customer filter names, as the rows' subject. */
+  subjectIds?: string[];
   /** YYYY-MM-DD, UTC days, both inclusive. */
   from?: string;
   to?: string;
@@ -129,6 +133,11 @@ function conditions(filter: AuditTrailFilter): SQL[] {
     );
   }
   if (filter.subjectId) where.push(eq(auditLog.subjectId, filter.subjectId));
+  if (filter.actorIds) where.push(inArray(auditLog.actorId, filter.actorIds));
+  if (filter.subjectIds)
+    where.push(
+      and(eq(auditLog.subjectType, 'user'), inArray(auditLog.subjectId, filter.subjectIds)) ?? sql`false`,
+    );
   if (filter.from) where.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));
   if (filter.to)
     where.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)));

@@ -13,6 +13,8 @@ import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import { CSV_COLUMNS, listRecords, recordCsvCells, type StatementFilter } from '../ledger/statements';
 import { createAuditTrail, type AuditTrailFilter } from './audit-trail';
+import { requireCapability } from '../staff/access';
+import { resolveAuditPeople, resolveCustomerFilter } from '../staff/people-lookup';
 
 /**
  * Most rows one back-office export writes (decision 0150). A larger export ends with a line saying
@@ -116,6 +118,7 @@ export function adminExportRoutes(deps: {
     app.get(
       '/transactions.csv',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: `All records with the list's filters as CSV (formula-like cells neutralised; at most ${ADMIN_EXPORT_ROWS_MAX} rows)`,
@@ -126,7 +129,7 @@ export function adminExportRoutes(deps: {
       async (request, reply) =>
         sendCsv(
           reply,
-          adminRecordsCsv(readDb, request.query),
+          adminRecordsCsv(readDb, await resolveCustomerFilter(readDb, request.query)),
           'larkspur-records',
           audited(request, 'admin.export_records', request.query),
         ),
@@ -135,6 +138,7 @@ export function adminExportRoutes(deps: {
     app.get(
       '/audit.csv',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: `The audit log with its filters as CSV (details redacted as on the page; at most ${ADMIN_EXPORT_ROWS_MAX} rows)`,
@@ -145,7 +149,7 @@ export function adminExportRoutes(deps: {
       async (request, reply) =>
         sendCsv(
           reply,
-          auditCsv(readDb, request.query),
+          auditCsv(readDb, await resolveAuditPeople(readDb, request.query)),
           'larkspur-audit',
           audited(request, 'admin.export_audit', request.query),
         ),

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, ne, lt, sql, type SQL } from 'drizzle-orm';
+import type { StaffRole } from '@larkspur/contract';
 import type { Database, DbOrTx } from '../../db/client';
 import { retryIdempotentWriteOnce } from '../../db/unavailable';
 import { identities, profiles, sessions } from '../../db/schema/index';
@@ -33,6 +34,8 @@ export interface SessionUserRecord {
   id: string;
   email: string;
   role: 'user' | 'admin';
+  /** Staff only: the permission set (decision 0167); null for customers. */
+  staffRole: StaffRole | null;
   status: 'active' | 'suspended' | 'closed';
   firstName: string;
   surname: string;
@@ -110,6 +113,7 @@ export function createSessionStore(deps: {
       absoluteExpiresAt: sessions.absoluteExpiresAt,
       email: identities.email,
       role: profiles.role,
+      staffRole: profiles.staffRole,
       status: profiles.status,
       firstName: profiles.firstName,
       surname: profiles.surname,
@@ -187,6 +191,7 @@ export function createSessionStore(deps: {
               id: row.userId,
               email: row.email,
               role: row.role,
+              staffRole: row.staffRole,
               status: row.status,
               firstName: row.firstName,
               surname: row.surname,

@@ -9,6 +9,7 @@ import {
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import type { HoldService } from './hold-service';
+import { requireCapability } from '../staff/access';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -34,6 +35,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
     app.get(
       '/holds',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: 'Check-deposit holds, newest first (status: active by default), keyset-paginated',
@@ -47,6 +49,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
     app.post(
       '/holds/:id/release',
       {
+        preHandler: requireCapability('holds.review'),
         schema: {
           tags: ['admin'],
           summary: 'Release what a hold still holds, now; 409 if it is no longer active',
@@ -63,6 +66,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
     app.post(
       '/holds/:id/return',
       {
+        preHandler: requireCapability('holds.review'),
         schema: {
           tags: ['admin'],
           summary:
@@ -81,6 +85,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
       app.get(
         `/holds/:id/images/${side}`,
         {
+          preHandler: requireCapability('backoffice.read'),
           schema: {
             tags: ['admin'],
             summary: `The stored (re-encoded) photo of the ${side} of the hold's check`,

@@ -17,6 +17,8 @@ import type { BankingService } from './banking-service';
 import { findCounterpart } from './counterpart';
 import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
 import { listRecords } from './statements';
+import { requireCapability } from '../staff/access';
+import { resolveCustomerFilter } from '../staff/people-lookup';
 
 const errors = moneyErrors;
 
@@ -61,6 +63,7 @@ export function adminLedgerRoutes(deps: {
       app.post(
         `/users/:id/${direction}`,
         {
+          preHandler: requireCapability('money.request'),
           schema: {
             tags: ['admin'],
             summary: cashSummaries[direction],
@@ -80,6 +83,7 @@ export function adminLedgerRoutes(deps: {
     app.get(
       '/transactions',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: 'All records, newest first, filtered, one keyset page at a time',
@@ -88,14 +92,15 @@ export function adminLedgerRoutes(deps: {
         },
       },
       async (request) => {
-        const { cursor, limit, ...filter } = request.query;
-        return listRecords(readDb, filter, { cursor, limit });
+        const { cursor, limit, ...typed } = request.query;
+        return listRecords(readDb, await resolveCustomerFilter(readDb, typed), { cursor, limit });
       },
     );
 
     app.post(
       '/transactions',
       {
+        preHandler: requireCapability('money.request'),
         schema: {
           tags: ['admin'],
           summary: 'Create a record for a customer (credit or debit, with counterparty and date)',
@@ -111,6 +116,7 @@ export function adminLedgerRoutes(deps: {
     app.patch(
       '/transactions/:id',
       {
+        preHandler: requireCapability('money.request'),
         schema: {
           tags: ['admin'],
           summary:
@@ -132,6 +138,7 @@ export function adminLedgerRoutes(deps: {
     app.get(
       '/transactions/:id/history',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary:

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_NUMBER_PATTERN,
   DATE_YEAR_MAX,
@@ -16,6 +16,8 @@ import { WHOLE_TRANSACTION_ID } from './transaction-ids';
 
 export interface StatementFilter {
   userId?: string;
+  /** The customers a typed name or account number names (decision 0169); empty matches nothing. */
+  userIds?: string[];
   type?: string;
   direction?: 'credit' | 'debit';
   /** YYYY-MM-DD, inclusive, UTC days. */
@@ -50,6 +52,7 @@ function amountBound(value: string | undefined, field: string): bigint | undefin
 function conditions(filter: StatementFilter): SQL[] {
   const where: SQL[] = [];
   if (filter.userId) where.push(eq(transactionRecords.userId, filter.userId));
+  if (filter.userIds) where.push(inArray(transactionRecords.userId, filter.userIds));
   if (filter.type) where.push(eq(transactionRecords.type, filter.type));
   if (filter.direction) where.push(eq(transactionRecords.direction, filter.direction));
   if (filter.from) where.push(gte(transactionRecords.createdAt, new Date(`${filter.from}T00:00:00.000Z`)));

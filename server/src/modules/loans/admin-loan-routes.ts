@@ -12,6 +12,7 @@ import {
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import { parseIdempotencyKey } from '../ledger/idempotency';
+import { requireCapability } from '../staff/access';
 import type { LoanActor, LoanService } from './loan-service';
 
 const errors = {
@@ -46,6 +47,7 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
     app.get(
       '/loans',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary:
@@ -60,6 +62,7 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
     app.get(
       '/loans/:id',
       {
+        preHandler: requireCapability('backoffice.read'),
         schema: {
           tags: ['admin'],
           summary: 'One application or inquiry with its status history',
@@ -77,6 +80,7 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
     app.patch(
       '/loans/:id',
       {
+        preHandler: requireCapability('loans.approve'),
         schema: {
           tags: ['admin'],
           summary:
@@ -96,6 +100,7 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
     app.post(
       '/loans/:id/approve',
       {
+        preHandler: requireCapability('loans.approve'),
         schema: {
           tags: ['admin'],
           summary:

@@ -16,6 +16,7 @@ import {
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import type { RecoveryService } from './recovery-service';
+import { requireCapability } from '../staff/access';
 
 /** Per-IP ceiling on the recovery forms (a per-instance backstop beside the per-customer throttles). */
 export const RECOVERY_RATE_LIMIT_PER_MINUTE = 10;
@@ -118,6 +119,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
     app.post(
       '/users/:id/password-reset',
       {
+        preHandler: requireCapability('customers.serve'),
         schema: {
           tags: ['admin'],
           summary:
@@ -140,6 +142,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
     app.post(
       '/users/:id/unlock',
       {
+        preHandler: requireCapability('customers.serve'),
         schema: {
           tags: ['admin'],
           summary:
@@ -162,6 +165,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
     app.post(
       '/users/:id/email-change',
       {
+        preHandler: requireCapability('customers.serve'),
         schema: {
           tags: ['admin'],
           summary: "Start changing a customer's email: a code goes to the new address, with a reason",
@@ -183,6 +187,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
     app.post(
       '/users/:id/email-change/confirm',
       {
+        preHandler: requireCapability('customers.serve'),
         schema: {
           tags: ['admin'],
           summary:

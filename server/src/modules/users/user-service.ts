@@ -5,6 +5,8 @@ import {
   type ContactFields,
   type Profile,
   type Signup,
+  STAFF_ROLE_DEFAULT,
+  type StaffRole,
 } from '@larkspur/contract';
 import type { Database, DbOrTx } from '../../db/client';
 import { accounts, identities, profiles } from '../../db/schema/index';
@@ -35,7 +37,14 @@ export interface UserService {
   ): Promise<{ userId: string; accountNumber: string }>;
   createAdmin(
     tx: DbOrTx,
-    input: { email: string; passwordHash: string; firstName: string; surname: string },
+    input: {
+      email: string;
+      passwordHash: string;
+      firstName: string;
+      surname: string;
+      /** The permission set (decision 0167); administrator when not given. */
+      staffRole?: StaffRole;
+    },
   ): Promise<{ userId: string }>;
   emailExists(email: string): Promise<boolean>;
   findLoginByAccountNumber(accountNumber: string): Promise<LoginRecord | null>;
@@ -197,6 +206,7 @@ export function createUserService(deps: {
       await tx.insert(profiles).values({
         userId: row.id,
         role: 'admin',
+        staffRole: input.staffRole ?? STAFF_ROLE_DEFAULT,
         status: 'active',
         firstName: input.firstName,
         surname: input.surname,

@@ -29,6 +29,8 @@ function session(idleExpiresAtMs: number): SessionResponse {
       email: 'jane@example.com',
       accountNumber: '40912345678',
       avatarUrl: '/api/avatars/JD-0.svg',
+      staffRole: null,
+      capabilities: [],
     },
     idleExpiresAt: iso(idleExpiresAtMs),
   };

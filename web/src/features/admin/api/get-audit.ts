@@ -8,6 +8,9 @@ export interface AuditFilter {
   action?: string;
   actionPrefix?: string;
   subjectId?: string;
+  /** A name, email or account number: the server finds the people (decision 0169). */
+  actor?: string;
+  subject?: string;
   from?: string;
   to?: string;
 }

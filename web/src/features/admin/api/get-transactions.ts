@@ -7,6 +7,8 @@ export interface TransactionFilter {
   type?: RecordType;
   direction?: Direction;
   userId?: string;
+  /** A customer's name, email or part of an account number; the server finds them (decision 0169). */
+  customer?: string;
   /** YYYY-MM-DD, UTC days, both inclusive. */
   from?: string;
   to?: string;

@@ -39,3 +39,13 @@ export const CheckHoldIcon = (p: IconProps) => (
     <path d="M17 11.8V13l.8.6" />
   </Icon>
 );
+
+/** Staff: a badge on a lanyard (decision 0168). */
+export const StaffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 3l3 4 3-4" />
+    <rect x="5" y="7" width="14" height="14" rx="2" />
+    <circle cx="12" cy="12.5" r="2" />
+    <path d="M8.5 18c.7-1.5 2-2.2 3.5-2.2s2.8.7 3.5 2.2" />
+  </Icon>
+);

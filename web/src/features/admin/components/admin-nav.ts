@@ -1,7 +1,8 @@
 import { GaugeIcon } from '@/components/ui/icons';
 import type { ShellNavItem } from '@/components/ui/app-shell';
 import { paths } from '@/config/paths';
-import { AuditIcon, CheckHoldIcon, LedgerIcon, LoanIcon, UsersIcon } from './admin-icons';
+import type { StaffCapability } from '@larkspur/contract';
+import { AuditIcon, CheckHoldIcon, LedgerIcon, LoanIcon, StaffIcon, UsersIcon } from './admin-icons';
 
 /** The admin console's navigation, in order: the overview, then one row per screen of issue #8. */
 export const adminNav: readonly ShellNavItem[] = [
@@ -12,4 +13,16 @@ export const adminNav: readonly ShellNavItem[] = [
   // Issue 13: deposited checks held until they clear.
   { label: 'Check holds', to: paths.adminHolds, icon: CheckHoldIcon },
   { label: 'Audit log', to: paths.adminAudit, icon: AuditIcon },
+  // Issue 19: administrators manage staff and their permission sets.
+  { label: 'Staff', to: paths.adminStaff, icon: StaffIcon },
 ];
+
+/** The capability a screen needs to be listed (decision 0167); the others need `backoffice.read`. */
+const NAV_CAPABILITY: Partial<Record<string, StaffCapability>> = {
+  [paths.adminStaff]: 'staff.manage',
+};
+
+/** The navigation a staff member with these capabilities sees. */
+export function adminNavFor(capabilities: readonly StaffCapability[]): readonly ShellNavItem[] {
+  return adminNav.filter((item) => capabilities.includes(NAV_CAPABILITY[item.to] ?? 'backoffice.read'));
+}

@@ -5,7 +5,7 @@ import { IdleTimeoutWarning } from '@/components/ui/idle-timeout-warning';
 import { paths } from '@/config/paths';
 import { getQueryClient } from '@/lib/query-client';
 import { useLogout, useSession } from '@/lib/session';
-import { adminNav } from './admin-nav';
+import { adminNavFor } from './admin-nav';
 
 /**
  * The admin console around every /admin/dashboard page: navigation, the admin, Log Out, idle
@@ -35,7 +35,7 @@ function AdminConsole() {
     <AppShell
       areaLabel="Admin"
       navLabel="Admin console"
-      nav={adminNav}
+      nav={adminNavFor(user.capabilities)}
       tone="admin"
       person={{ name: `${user.firstName} ${user.surname}`, detail: user.email, avatarUrl: user.avatarUrl }}
       onLogout={logout.run}

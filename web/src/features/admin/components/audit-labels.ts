@@ -4,6 +4,8 @@
  */
 export const auditActionLabels: Record<string, string> = {
   'admin.create': 'Admin account created',
+  'admin.staff_create': 'Staff member added',
+  'admin.staff_update': 'Staff member’s set or status changed',
   'admin.credit': 'Credit (deposit helper)',
   'admin.debit': 'Debit (withdrawal helper)',
   'admin.record_create': 'Record created',

@@ -23,6 +23,7 @@ import { messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { useApproveLoan } from '../api/approve-loan';
+import { useCapability } from './use-capability';
 import { useLoan } from '../api/get-loan';
 import { useSetLoanStatus } from '../api/set-loan-status';
 import { formatDateTime } from './format';
@@ -137,6 +138,7 @@ export function LoanDialog({ loanId, onClose }: { loanId: string; onClose: () =>
   const loan = useLoan(loanId);
   const approve = useApproveLoan(loanId);
   const setStatus = useSetLoanStatus(loanId);
+  const canDecide = useCapability('loans.approve');
   const [mode, setMode] = useState<Mode>('details');
   const [approveKey, setApproveKey] = useState<string | null>(null);
   const [status, setStatusValue] = useState<LoanStatus | ''>('');
@@ -242,18 +244,21 @@ export function LoanDialog({ loanId, onClose }: { loanId: string; onClose: () =>
             <Button variant="secondary" onClick={dismiss}>
               Close
             </Button>
-            {data.status !== 'Approved' ? (
+            {/* Loan decisions belong to the approver and administrator sets (decision 0167). */}
+            {canDecide && data.status !== 'Approved' ? (
               <Button variant="secondary" onClick={() => go('status')}>
                 Set status
               </Button>
             ) : null}
-            <Button
-              disabled={blocked !== null}
-              aria-describedby={blocked ? blockedId : undefined}
-              onClick={() => go('approve')}
-            >
-              Approve
-            </Button>
+            {canDecide ? (
+              <Button
+                disabled={blocked !== null}
+                aria-describedby={blocked ? blockedId : undefined}
+                onClick={() => go('approve')}
+              >
+                Approve
+              </Button>
+            ) : null}
           </div>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import {
   normalizeTypedAmount,
   parseTypedAmountToCents,
   recordTypes,
+  PERSON_FILTER_LENGTH_MAX,
   SEARCH_TEXT_LENGTH_MAX,
   AMOUNT_INPUT_LENGTH_MAX,
 } from '@larkspur/contract';
@@ -20,7 +21,7 @@ const FILTER_KEYS = ['q', 'type', 'direction', 'account', 'from', 'to', 'min', '
 export interface TransactionFilterState {
   /** What the server is asked for (without the customer: see `account`). */
   filter: Omit<TransactionFilter, 'userId'>;
-  /** The account number the list is narrowed to, as typed. */
+  /** The whole account number the list is narrowed to, when one was typed. */
   account: string;
   errors: { account?: string; min?: string; max?: string; dates?: string };
   active: boolean;
@@ -40,13 +41,16 @@ export function useTransactionFilterState(): TransactionFilterState {
     return normalizeTypedAmount(value);
   };
   const date = (key: 'from' | 'to') => (ISO_DATE.test(get(key)) ? get(key) : undefined);
-  const account = get('account');
-  if (account && !ACCOUNT_NUMBER_PATTERN.test(account))
-    errors.account = 'Enter the whole account number: 409 and 8 digits.';
+  // A whole account number is looked up here (the page names its customer); any other text is a
+  // name, email or part of an account number, which the server resolves (decision 0169).
+  const typed = get('account').trim();
+  const account = ACCOUNT_NUMBER_PATTERN.test(typed) ? typed : '';
+  const customer = account === '' && typed !== '' ? typed : undefined;
   const from = date('from');
   const to = date('to');
   if (from && to && from > to) errors.dates = 'The “From” date must be on or before the “To” date.';
   const filter = {
+    customer,
     q: get('q') || undefined,
     type: oneOf(get('type'), recordTypes),
     direction: oneOf(get('direction'), directionSchema.options),
@@ -102,11 +106,11 @@ export function TransactionFilters({ state }: { state: TransactionFilterState })
       </SelectField>
       <SearchField
         type="text"
-        inputMode="numeric"
-        label="Customer account number"
+        label="Customer"
+        hint="A name, an email or an account number."
         value={get('account')}
         onSearch={(account) => update({ account })}
-        maxLength={11}
+        maxLength={PERSON_FILTER_LENGTH_MAX}
         error={errors.account}
       />
       <TextField

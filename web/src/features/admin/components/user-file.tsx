@@ -12,6 +12,7 @@ import { recordColumns } from './record-columns';
 import { useRecordActions } from './record-dialogs';
 import { LoanStatusBadge, UserStatusBadge } from './status-badge';
 import { CaseNotesPanel } from './case-notes-panel';
+import { SecurityEventsPanel } from './security-events-panel';
 import { UserAccessPanel } from './user-access-panel';
 import { UserMoneyForm } from './user-money-form';
 import { UserProfileForm } from './user-profile-form';
@@ -135,6 +136,12 @@ export function UserFile({ detail }: { detail: AdminUserDetail }) {
             description="Help a customer who cannot get in. Verify who you are speaking to first."
           >
             <UserAccessPanel detail={detail} />
+          </Panel>
+          <Panel
+            title="Security activity"
+            description="The sign-ins, failed attempts and changes the customer sees on their own security page."
+          >
+            <SecurityEventsPanel userId={profile.uid} />
           </Panel>
           <Panel
             title="Case notes"

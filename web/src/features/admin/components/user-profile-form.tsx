@@ -21,6 +21,7 @@ import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { withTypedAmounts } from '@/lib/typed-amount';
 import { useUpdateUser } from '../api/update-user';
+import { useCapability } from './use-capability';
 
 /**
  * The profile fields an admin may change, each checked by the very schema the server applies
@@ -96,6 +97,7 @@ export function UserProfileForm({ profile, onDone }: { profile: Profile; onDone:
   });
   const { errors } = form.formState;
   const update = useUpdateUser(profile.uid);
+  const canSetLimits = useCapability('settings.manage');
   const [formError, setFormError] = useState<string | null>(null);
 
   const submit = form.handleSubmit((values) => {
@@ -148,7 +150,12 @@ export function UserProfileForm({ profile, onDone }: { profile: Profile; onDone:
         <TextField
           label="Daily account limit (USD)"
           inputMode="decimal"
-          hint="Dollars, e.g. 50000 or 50000.00."
+          readOnly={!canSetLimits}
+          hint={
+            canSetLimits
+              ? 'Dollars, e.g. 50000 or 50000.00.'
+              : 'Only an administrator changes a customer’s limit.'
+          }
           error={errors.accountLimit?.message}
           {...form.register('accountLimit')}
         />

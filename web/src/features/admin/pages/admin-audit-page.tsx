@@ -1,4 +1,4 @@
-import { AUDIT_SUBJECT_LENGTH_MAX, type AuditEntry } from '@larkspur/contract';
+import { AUDIT_SUBJECT_LENGTH_MAX, PERSON_FILTER_LENGTH_MAX, type AuditEntry } from '@larkspur/contract';
 import { DownloadIcon } from '@/components/ui/banking-icons';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -23,19 +23,21 @@ const FILTER_KEYS = ['action', 'actor', 'subject', 'from', 'to'] as const;
 /** The filter the URL describes; values the server would refuse are reported, not sent. */
 function useAuditFilter() {
   const { get } = useUrlParams();
-  const errors: { actor?: string; dates?: string } = {};
+  const errors: { dates?: string } = {};
   const [kind, value] = get('action').split(/:(.*)/s, 2);
-  const actor = get('actor');
-  if (actor && !UUID.test(actor))
-    errors.actor = 'Enter a whole ID (36 characters), or pick one from the list.';
+  // An id is matched exactly; anything else is a name, email or account number (decision 0169).
+  const actor = get('actor').trim();
+  const subject = get('subject').trim();
   const from = ISO_DATE.test(get('from')) ? get('from') : undefined;
   const to = ISO_DATE.test(get('to')) ? get('to') : undefined;
   if (from && to && from > to) errors.dates = 'The “From” date must be on or before the “To” date.';
   const filter: AuditFilter = {
     action: kind === 'action' ? value : undefined,
     actionPrefix: kind === 'prefix' ? value : undefined,
-    actorId: actor && !errors.actor ? actor : undefined,
-    subjectId: get('subject') || undefined,
+    actorId: UUID.test(actor) ? actor : undefined,
+    actor: actor && !UUID.test(actor) ? actor : undefined,
+    subjectId: UUID.test(subject) ? subject : undefined,
+    subject: subject && !UUID.test(subject) ? subject : undefined,
     from: errors.dates ? undefined : from,
     to: errors.dates ? undefined : to,
   };
@@ -164,12 +166,11 @@ export function AdminAuditPage() {
         <div>
           <SearchField
             type="text"
-            label="Actor ID"
-            hint="Who acted. Press a name in the list to fill this in."
+            label="Actor"
+            hint="Who acted: a name, email, account number or ID. Press a name in the list to fill this in."
             value={get('actor')}
             onSearch={(actor) => update({ actor })}
-            maxLength={36}
-            error={errors.actor}
+            maxLength={PERSON_FILTER_LENGTH_MAX}
           />
           {myId && get('actor') !== myId ? (
             <button
@@ -183,11 +184,11 @@ export function AdminAuditPage() {
         </div>
         <SearchField
           type="text"
-          label="Subject ID"
-          hint="The customer, loan or record acted on."
+          label="Customer or subject"
+          hint="A customer’s name, email or account number, or the ID of the loan or record acted on."
           value={get('subject')}
           onSearch={(subject) => update({ subject })}
-          maxLength={AUDIT_SUBJECT_LENGTH_MAX}
+          maxLength={Math.max(AUDIT_SUBJECT_LENGTH_MAX, PERSON_FILTER_LENGTH_MAX)}
         />
         <TextField
           label="From date (UTC)"

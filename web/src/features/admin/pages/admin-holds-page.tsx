@@ -13,6 +13,7 @@ import { holdImageUrl, useHolds } from '../api/get-holds';
 import { AdminPage } from '../components/admin-page';
 import { formatDateTime } from '../components/format';
 import { HoldActionDialog, type HoldDecision } from '../components/hold-action-dialog';
+import { useCapability } from '../components/use-capability';
 import { RowAction } from '../components/row-action';
 import { oneOf, useUrlParams } from '../components/url-state';
 
@@ -67,7 +68,10 @@ function Actions({
   hold: AdminHold;
   onDecide: (hold: AdminHold, decision: HoldDecision) => void;
 }) {
+  const canReview = useCapability('holds.review');
   if (hold.status !== 'active') return <span className="text-slate-600">—</span>;
+  // Releasing or returning a check is the approver's and administrator's (decision 0167).
+  if (!canReview) return <span className="text-slate-600">An approver decides</span>;
   const what = `check ${hold.checkNumber} of ${hold.customerName}`;
   return (
     <span className="flex flex-col items-stretch gap-2 whitespace-nowrap">

@@ -15,6 +15,8 @@ const signedIn: SessionResponse = {
     email: 'jane@example.com',
     accountNumber: '40912345678',
     avatarUrl: '/api/avatars/JD-0.svg',
+    staffRole: null,
+    capabilities: [],
   },
   idleExpiresAt: '2030-01-01T10:15:00.000Z',
 };
