@@ -13,3 +13,5 @@ export * from './security';
 export * from './recovery';
 export * from './passkeys';
 export * from './case-notes';
+export * from './money-requests';
+export * from './staff';

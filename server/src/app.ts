@@ -70,6 +70,8 @@ import { createUserService } from './modules/users/user-service';
 import { createHousekeeping, type Housekeeping } from './modules/housekeeping/housekeeping';
 import { createHoldReleaseJob, type HoldReleaseJob } from './modules/holds/hold-release-job';
 import { adminHoldRoutes } from './modules/holds/hold-routes';
+import { createMoneyRequestService } from './modules/money-requests/money-request-service';
+import { moneyRequestRoutes } from './modules/money-requests/money-request-routes';
 import { createHoldService } from './modules/holds/hold-service';
 import type { RandomInt } from './modules/users/account-numbers';
 import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
@@ -380,6 +382,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
   });
   await banking.ensureSystemAccounts();
+  const moneyRequests = createMoneyRequestService({
+    db: database.db,
+    clock,
+    audit,
+    banking,
+    thresholdCents: config.makerCheckerThresholdCents,
+  });
   const loans = createLoanService({
     db: database.db,
     readDb: database.readDb,
@@ -457,7 +466,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           admin.addHook('onRequest', async (request, reply) => {
             await guards.requireAdmin(request, reply);
           });
-          await admin.register(adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking }));
+          await admin.register(
+            adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking, requests: moneyRequests }),
+          );
+          await admin.register(moneyRequestRoutes({ requests: moneyRequests }));
           await admin.register(adminLoanRoutes({ loans }));
           await admin.register(adminHoldRoutes({ holds }));
           await admin.register(

@@ -8,6 +8,7 @@ import {
   errorEnvelopeSchema,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
+import { requireCapability } from '../staff/access';
 import type { HoldService } from './hold-service';
 
 const errors = {
@@ -47,6 +48,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
     app.post(
       '/holds/:id/release',
       {
+        preHandler: requireCapability('holds.review'),
         schema: {
           tags: ['admin'],
           summary: 'Release what a hold still holds, now; 409 if it is no longer active',
@@ -63,6 +65,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
     app.post(
       '/holds/:id/return',
       {
+        preHandler: requireCapability('holds.review'),
         schema: {
           tags: ['admin'],
           summary:
