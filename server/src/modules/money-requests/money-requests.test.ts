@@ -11,7 +11,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 import { verifyLedger } from '../ledger/verify';
 
 /**
@@ -467,5 +467,15 @@ describe('MAKER_CHECKER_THRESHOLD=0: every manual movement needs approval', () =
     } finally {
       await zero.close();
     }
+  });
+});
+
+describe('the MAKER_CHECKER_THRESHOLD setting', () => {
+  it('is dollars, $10,000.00 by default, and refuses anything that is not an amount', () => {
+    expect(testConfig().makerCheckerThresholdCents).toBe(1_000_000n);
+    expect(testConfig({ MAKER_CHECKER_THRESHOLD: '250.50' }).makerCheckerThresholdCents).toBe(25_050n);
+    expect(testConfig({ MAKER_CHECKER_THRESHOLD: '0' }).makerCheckerThresholdCents).toBe(0n);
+    for (const bad of ['-1', 'ten', '1.234', '1e6', '99999999999'])
+      expect(() => testConfig({ MAKER_CHECKER_THRESHOLD: bad })).toThrow(/MAKER_CHECKER_THRESHOLD/);
   });
 });
