@@ -49,6 +49,8 @@ export const paths = {
   adminLoans: '/admin/dashboard/loans',
   adminAudit: '/admin/dashboard/audit',
   adminHolds: '/admin/dashboard/holds',
+  // Issue 19: the maker-checker queue of manual money requests.
+  adminRequests: '/admin/dashboard/requests',
 
   devMailbox: '/dev/mailbox',
 } as const;

@@ -14,6 +14,7 @@ export const adminKeys = {
   caseNotes: (userId: string) => ['admin', 'case-notes', userId] as const,
   audit: (filter: object) => ['admin', 'audit', filter] as const,
   holds: (filter: object) => ['admin', 'holds', filter] as const,
+  moneyRequests: (filter: object) => ['admin', 'money-requests', filter] as const,
 };
 
 /** Builds a query string from the filters that are set (empty strings and undefined are left out). */
