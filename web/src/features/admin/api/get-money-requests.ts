@@ -46,6 +46,6 @@ export const moneyRequestSummaryQueryOptions = () =>
     refetchInterval: PENDING_COUNT_REFRESH_MS,
   });
 
-export function useMoneyRequestSummary() {
-  return useQuery(moneyRequestSummaryQueryOptions());
+export function useMoneyRequestSummary({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...moneyRequestSummaryQueryOptions(), enabled });
 }

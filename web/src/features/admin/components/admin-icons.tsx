@@ -39,3 +39,11 @@ export const CheckHoldIcon = (p: IconProps) => (
     <path d="M17 11.8V13l.8.6" />
   </Icon>
 );
+
+export const RequestsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 3h8v3H8z" />
+    <path d="M16 4.5h2.5V21h-13V4.5H8" />
+    <path d="M9 12.5l2 2 4-4" />
+  </Icon>
+);
