@@ -12,7 +12,8 @@ import { requestStateLabels, requestSummary } from './money-request-labels';
  * threshold comes from the server; while it is unknown the dialogs say nothing either way.
  */
 export function useNeedsApproval(amountCents: bigint | null): boolean {
-  const summary = useMoneyRequestSummary();
+  // Read only once there is an amount to judge: the form itself sends nothing.
+  const summary = useMoneyRequestSummary({ enabled: amountCents !== null });
   if (amountCents === null || !summary.data) return false;
   return needsApproval(amountCents, moneyToCents(summary.data.threshold));
 }
