@@ -108,6 +108,21 @@ export const errorCatalogue = {
   },
   HOLD_ALREADY_RETURNED: { status: 409, message: 'This check has already been returned.' },
   HOLD_NOT_ACTIVE: { status: 409, message: 'This hold has already been released or returned.' },
+
+  // Ours: maker-checker for manual money (issue 19, decisions 0170–0172).
+  MONEY_REQUEST_NOT_FOUND: { status: 404, message: 'Request not found.' },
+  MONEY_REQUEST_NOT_PENDING: {
+    status: 409,
+    message: 'This request has already been decided.',
+  },
+  MONEY_REQUEST_RECORD_CHANGED: {
+    status: 409,
+    message: 'The record changed after this request was made. Make a new request.',
+  },
+  MONEY_REQUEST_OWN: {
+    status: 403,
+    message: 'You made this request, so someone else must approve or reject it.',
+  },
   IDEMPOTENCY_KEY_INVALID: {
     status: 400,
     message: 'The Idempotency-Key header must be 1 to 100 letters, digits, dashes or underscores.',

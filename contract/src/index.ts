@@ -20,3 +20,4 @@ export * from './statements';
 export * from './staff';
 export * from './staff-console';
 export * from './people-filter';
+export * from './money-requests';

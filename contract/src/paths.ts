@@ -55,6 +55,8 @@ export const paths = {
   adminHolds: '/admin/dashboard/holds',
   // Issue 19: staff and their permission sets (administrators only).
   adminStaff: '/admin/dashboard/staff',
+  // Issue 19: the maker-checker queue of manual money requests.
+  adminRequests: '/admin/dashboard/requests',
 
   devMailbox: '/dev/mailbox',
 } as const;

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  expect,
+  request as apiRequest,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { test as base } from './fixtures';
 import {
   ADMIN_SIGN_IN_TIMEOUT_MS,
@@ -90,7 +96,26 @@ export async function creditThroughApi(
     data: { amount, reason: 'End-to-end test setup' },
     headers: { 'idempotency-key': crypto.randomUUID() },
   });
+  if (response.status() === 202) {
+    // At or above the maker-checker threshold (decision 0170): the second seeded admin approves.
+    const { request } = (await response.json()) as { request: { id: string } };
+    await approveAsSecondAdmin(request.id);
+    return;
+  }
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Approves a money request as the seeded approver, in a request context of its own. */
+export async function approveAsSecondAdmin(requestId: string): Promise<void> {
+  const approver = await apiRequest.newContext({ baseURL: baseURL(), storageState: NO_COOKIES });
+  try {
+    await signInAdmin(approver, 'approver');
+    const approved = await approver.post(`/api/admin/requests/${requestId}/approve`, { data: {} });
+    expect(approved.status(), await approved.text()).toBe(200);
+    expect(((await approved.json()) as { request: { state: string } }).request.state).toBe('approved');
+  } finally {
+    await approver.dispose();
+  }
 }
 
 interface RecordRow {

@@ -137,19 +137,29 @@ export interface AdminCredentials {
   password: string;
 }
 
-/** The seeded admin's login, from the file the server writes to its data directory on first start. */
-export function adminCredentials(): AdminCredentials {
+/** Which seeded admin: the first, or the second who approves the first one's money requests. */
+export type SeededAdmin = 'admin' | 'approver';
+const CREDENTIAL_BLOCKS: Record<SeededAdmin, RegExp> = {
+  admin: /^Admin\b.*\n\s+login:\s+(\S+)\n\s+password:\s+(\S+)/m,
+  approver: /^Approver\b.*\n\s+login:\s+(\S+)\n\s+password:\s+(\S+)/m,
+};
+
+/** A seeded admin's login, from the file the server writes to its data directory on first start. */
+export function adminCredentials(who: SeededAdmin = 'admin'): AdminCredentials {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through the Playwright global setup');
   const text = fs.readFileSync(path.join(dataDir, 'demo-credentials.txt'), 'utf8');
-  const block = /^Admin\b.*\n\s+login:\s+(\S+)\n\s+password:\s+(\S+)/m.exec(text);
-  if (!block?.[1] || !block[2]) throw new Error('demo-credentials.txt has no admin entry');
+  const block = CREDENTIAL_BLOCKS[who].exec(text);
+  if (!block?.[1] || !block[2]) throw new Error(`demo-credentials.txt has no ${who} entry`);
   return { email: block[1], password: block[2] };
 }
 
-/** Signs the seeded admin in through the API: password, then the emailed code. */
-export async function signInAdmin(request: APIRequestContext): Promise<AdminCredentials> {
-  const admin = adminCredentials();
+/** Signs a seeded admin in through the API: password, then the emailed code. */
+export async function signInAdmin(
+  request: APIRequestContext,
+  who: SeededAdmin = 'admin',
+): Promise<AdminCredentials> {
+  const admin = adminCredentials(who);
   const before = await latestMailId(request, admin.email);
   const start = await postSendingCode(request, '/api/auth/admin/login', admin);
   expect(start.status(), await start.text()).toBe(202);

@@ -237,7 +237,21 @@ test.describe('check holds', () => {
       .getByRole('button', { name: /^Return check/ })
       .click();
     const giveBack = page.getByRole('dialog', { name: 'Return this check' });
+    // Issue 19's review: both sides of the check side by side in the decision itself, and a reason.
+    const front = giveBack.getByRole('img', { name: /^Front of check 5002/ });
+    const back = giveBack.getByRole('img', { name: /^Back of check 5002/ });
+    for (const image of [front, back])
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    const [frontBox, backBox] = [await front.boundingBox(), await back.boundingBox()];
+    expect(frontBox && backBox && Math.abs(frontBox.y - backBox.y) < 1 && frontBox.x < backBox.x).toBe(true);
+    await giveBack.getByRole('button', { name: 'Return check' }).click();
+    await expect(giveBack.getByLabel('Reason')).toHaveAccessibleDescription(/at least 3 characters/);
+    await expect(holdOf(page, customer, '5002')).toContainText('$60.00');
     await giveBack.getByLabel('Reason').fill('Paying bank answered: account closed');
+    await expectNoA11yViolations(page);
+    await screenshotThemes(page, 'holds-admin-return');
     await giveBack.getByRole('button', { name: 'Return check' }).click();
     await expect(giveBack).toHaveCount(0);
     await expect(holdOf(page, customer, '5002')).toHaveCount(0);

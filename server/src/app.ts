@@ -76,6 +76,8 @@ import { createUserService } from './modules/users/user-service';
 import { createHousekeeping, type Housekeeping } from './modules/housekeeping/housekeeping';
 import { createHoldReleaseJob, type HoldReleaseJob } from './modules/holds/hold-release-job';
 import { adminHoldRoutes } from './modules/holds/hold-routes';
+import { createMoneyRequestService } from './modules/money-requests/money-request-service';
+import { moneyRequestRoutes } from './modules/money-requests/money-request-routes';
 import { createHoldService } from './modules/holds/hold-service';
 import { scheduledRoutes } from './modules/scheduled/scheduled-routes';
 import { createScheduledService } from './modules/scheduled/scheduled-service';
@@ -393,6 +395,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
   });
   await banking.ensureSystemAccounts();
+  const moneyRequests = createMoneyRequestService({
+    db: database.db,
+    clock,
+    audit,
+    banking,
+    thresholdCents: config.makerCheckerThresholdCents,
+  });
   const loans = createLoanService({
     db: database.db,
     readDb: database.readDb,
@@ -505,7 +514,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           });
           // Then the staff member's capability, declared by each route (decision 0167).
           registerStaffAccess(admin);
-          await admin.register(adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking }));
+          await admin.register(
+            adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking, requests: moneyRequests }),
+          );
+          await admin.register(moneyRequestRoutes({ requests: moneyRequests }));
           await admin.register(adminLoanRoutes({ loans }));
           await admin.register(adminHoldRoutes({ holds }));
           await admin.register(

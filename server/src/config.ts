@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AMOUNT_MAX_CENTS, parseAmountToCents } from '@larkspur/contract';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
 import { START_UP_WAIT_DEFAULT_SECONDS } from './db/start-up';
 import { logFormatSettings, type LogFormatSetting } from './lib/log-format';
@@ -31,6 +32,9 @@ function checkDatabaseUrl(value: string, ctx: z.RefinementCtx): void {
 }
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Manual money at or above $10,000.00 needs a second staff member by default (decision 0170). */
+export const MAKER_CHECKER_THRESHOLD_DEFAULT = 1_000_000n;
 
 /** Most proxies a request may have passed in front of the bank (a CDN, a load balancer, …). */
 const TRUST_PROXY_HOPS_MAX = 10;
@@ -160,6 +164,25 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
     .optional(),
   SEED_DEMO: booleanFlag.optional(),
+  /**
+   * Maker-checker (decision 0170): an admin credit, debit, record or record edit moving at least
+   * this many dollars waits for a second staff member's approval; 0 sends every one for approval.
+   */
+  MAKER_CHECKER_THRESHOLD: z
+    .string()
+    .max(20)
+    .transform((raw, ctx) => {
+      const cents = parseAmountToCents(raw.trim());
+      if (cents === null || cents < 0n || cents > AMOUNT_MAX_CENTS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an amount in dollars, e.g. 10000.00 (0: every one)',
+        });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .default(MAKER_CHECKER_THRESHOLD_DEFAULT),
   /** Comma-separated client IPs exempt from per-IP request rate limits (load tests, e2e). Never the login throttle. */
   RATE_LIMIT_ALLOWLIST: z
     .string()
@@ -210,6 +233,8 @@ export type Config = {
   /** Seed an admin and demo customers into an empty database (default: embedded mode only). */
   seedDemo: boolean;
   rateLimitAllowList: string[];
+  /** Manual money movements at or above this many cents need a second person (decision 0170). */
+  makerCheckerThresholdCents: bigint;
 };
 
 export type EmailTransportConfig =
@@ -426,5 +451,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: requiredOnPostgres(e, 'DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY),
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST?.split(',') ?? [],
+    makerCheckerThresholdCents: e.MAKER_CHECKER_THRESHOLD,
   };
 }

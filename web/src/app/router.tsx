@@ -306,6 +306,12 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.adminRequests,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-requests-page')).AdminRequestsPage,
+              }),
+            },
+            {
               path: paths.adminAudit,
               lazy: async () => ({
                 Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage,

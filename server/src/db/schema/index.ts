@@ -10,3 +10,4 @@ export * from './passkeys';
 export * from './case-notes';
 export * from './payees';
 export * from './scheduled';
+export * from './money-requests';

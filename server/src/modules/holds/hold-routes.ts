@@ -8,8 +8,8 @@ import {
   errorEnvelopeSchema,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import type { HoldService } from './hold-service';
 import { requireCapability } from '../staff/access';
+import type { HoldService } from './hold-service';
 
 const errors = {
   400: errorEnvelopeSchema,

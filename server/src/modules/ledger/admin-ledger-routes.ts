@@ -6,6 +6,7 @@ import {
   adminCreateRecordSchema,
   adminEditRecordSchema,
   adminStatementQuerySchema,
+  moneyRequestAcceptedSchema,
   movementResponseSchema,
   pageOf,
   transactionRecordSchema,
@@ -13,11 +14,12 @@ import {
 import type { Database, ReadDatabase } from '../../db/client';
 import { transactionRecordHistory, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import type { MoneyRequestService } from '../money-requests/money-request-service';
+import { requireCapability } from '../staff/access';
 import type { BankingService } from './banking-service';
 import { findCounterpart } from './counterpart';
 import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
 import { listRecords } from './statements';
-import { requireCapability } from '../staff/access';
 import { resolveCustomerFilter } from '../staff/people-lookup';
 
 const errors = moneyErrors;
@@ -47,8 +49,13 @@ export function adminLedgerRoutes(deps: {
   /** The admin's transaction list only (decision 0107); corrections go through `banking`. */
   readDb: ReadDatabase;
   banking: BankingService;
+  /** Maker-checker (decision 0170): at or above the threshold, a request instead of a movement. */
+  requests: MoneyRequestService;
 }): FastifyPluginAsyncZod {
-  const { db, readDb, banking } = deps;
+  const { db, readDb, banking, requests } = deps;
+  /** A manual movement's answers: moved (201), or waiting for a second person's approval (202). */
+  const manualResponses = { ...moneyResponses, 202: moneyRequestAcceptedSchema };
+  const asMaker = requireCapability('money.request');
   return async (app) => {
     const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
       if (!request.auth) throw new AppError('UNAUTHENTICATED');
@@ -63,19 +70,26 @@ export function adminLedgerRoutes(deps: {
       app.post(
         `/users/:id/${direction}`,
         {
-          preHandler: requireCapability('money.request'),
-          schema: {
+                    schema: {
             tags: ['admin'],
             summary: cashSummaries[direction],
             params: z.object({ id: z.uuid() }),
             headers: idempotencyHeader,
             body: adminAmountRequestSchema,
-            response: moneyResponses,
+            response: manualResponses,
           },
+          preHandler: asMaker,
         },
         async (request, reply) =>
-          moneyReply(request, reply, (caller, key) =>
-            banking.adminCash(direction, caller, request.params.id, request.body, key),
+          moneyReply(
+            request,
+            reply,
+            async (caller, key) =>
+              (await requests.intercept(
+                { kind: direction, userId: request.params.id, input: request.body },
+                caller,
+                key,
+              )) ?? banking.adminCash(direction, caller, request.params.id, request.body, key),
           ),
       );
     }
@@ -100,38 +114,52 @@ export function adminLedgerRoutes(deps: {
     app.post(
       '/transactions',
       {
-        preHandler: requireCapability('money.request'),
-        schema: {
+                schema: {
           tags: ['admin'],
           summary: 'Create a record for a customer (credit or debit, with counterparty and date)',
           headers: idempotencyHeader,
           body: adminCreateRecordSchema,
-          response: moneyResponses,
+          response: manualResponses,
         },
+        preHandler: asMaker,
       },
       async (request, reply) =>
-        moneyReply(request, reply, (caller, key) => banking.adminCreateRecord(caller, request.body, key)),
+        moneyReply(
+          request,
+          reply,
+          async (caller, key) =>
+            (await requests.intercept({ kind: 'record_create', input: request.body }, caller, key)) ??
+            banking.adminCreateRecord(caller, request.body, key),
+        ),
     );
 
     app.patch(
       '/transactions/:id',
       {
-        preHandler: requireCapability('money.request'),
-        schema: {
+                schema: {
           tags: ['admin'],
           summary:
             "Edit a record's amount and date; the owner's balance moves by the difference (adjusting entry)",
           params: z.object({ id: z.string().max(64) }),
           body: adminEditRecordSchema,
-          response: { 200: movementResponseSchema, ...errors },
+          response: { 200: movementResponseSchema, 202: moneyRequestAcceptedSchema, ...errors },
         },
+        preHandler: asMaker,
       },
-      async (request) => {
+      async (request, reply) => {
         // Any id that is not one of ours is simply not found (SPEC: "Transaction not found!").
         if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) {
           throw new AppError('TRANSACTION_NOT_FOUND');
         }
-        return banking.adminEditRecord(actorOf(request), request.params.id, request.body);
+        const recordId = request.params.id.toLowerCase();
+        const actor = actorOf(request);
+        const queued = await requests.intercept(
+          { kind: 'record_edit', recordId, input: request.body },
+          actor,
+          null,
+        );
+        if (queued) return reply.status(202).send(queued.body as never);
+        return banking.adminEditRecord(actor, recordId, request.body);
       },
     );
 

@@ -1,11 +1,16 @@
 import type { Tx } from '../../db/client';
 import type { StoredAnswer } from './idempotency';
-import { adminCash, type AdminCashInput } from './movements/admin-cash';
+import { adminCash, adminCashIn, adminCashScope, type AdminCashInput } from './movements/admin-cash';
 import { depositCheck, type CheckDepositInput } from './movements/check-deposit';
 import { createMovementContext, type Actor, type MovementDeps } from './movements/context';
 import { disburseLoan } from './movements/loan-payout';
-import { adminCreateRecord, type AdminRecordInput } from './movements/record-create';
-import { adminEditRecord, type AdminEditInput } from './movements/record-edit';
+import {
+  adminCreateRecord,
+  adminCreateRecordIn,
+  adminRecordScope,
+  type AdminRecordInput,
+} from './movements/record-create';
+import { adminEditRecord, adminEditRecordIn, type AdminEditInput } from './movements/record-edit';
 import { transfer, type TransferInput } from './movements/transfer';
 
 export {
@@ -16,6 +21,8 @@ export {
   type MovementDeps,
 } from './movements/context';
 export type { AdminCashInput } from './movements/admin-cash';
+export type { AdminRecordInput } from './movements/record-create';
+export type { AdminEditInput } from './movements/record-edit';
 export type { TransferInput } from './movements/transfer';
 
 /**
@@ -46,6 +53,35 @@ export function createBankingService(deps: MovementDeps) {
       adminCreateRecord(ctx, actor, input, key),
     adminEditRecord: (actor: Actor, recordId: string, input: AdminEditInput) =>
       adminEditRecord(ctx, actor, recordId, input),
+    /**
+     * The manual movements inside a caller's transaction, for an approved money request (decision
+     * 0171): each throws a Rejection when refused and adds the customers it moved to `touched`.
+     */
+    manual: {
+      cashScope: adminCashScope,
+      recordScope: adminRecordScope,
+      cash: (
+        tx: Tx,
+        touched: string[],
+        direction: 'credit' | 'debit',
+        actor: Actor,
+        userId: string,
+        input: AdminCashInput,
+      ): Promise<StoredAnswer> => adminCashIn(ctx, tx, touched, direction, actor, userId, input),
+      createRecord: (
+        tx: Tx,
+        touched: string[],
+        actor: Actor,
+        input: AdminRecordInput,
+      ): Promise<StoredAnswer> => adminCreateRecordIn(ctx, tx, touched, actor, input),
+      async editRecord(tx: Tx, touched: string[], actor: Actor, recordId: string, input: AdminEditInput) {
+        const result = await adminEditRecordIn(ctx, tx, actor, recordId, input);
+        touched.push(result.owner);
+        return result.edited;
+      },
+      /** Nudges the live views of the customers a committed movement touched. */
+      profilesChanged: (userIds: string[]) => deps.users.profilesChanged(userIds),
+    },
     disburseLoan: (
       tx: Tx,
       input: { userId: string; amountCents: bigint; loanType: string; actorId: string },

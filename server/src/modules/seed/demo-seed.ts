@@ -66,7 +66,7 @@ const demoCustomers = [
 const SEED_LOCK_KEY = 0x1a2c_5eed;
 
 /**
- * On a fresh start (embedded by default; SEED_DEMO=true on PostgreSQL): one admin and two demo
+ * On a fresh start (embedded by default; SEED_DEMO=true on PostgreSQL): two admins and two demo
  * customers with random passwords, printed once and written (owner-only) to the data directory.
  * Does nothing if anyone exists already. Returns the logins it made, or null when it made none.
  *
@@ -119,6 +119,28 @@ export async function seedDemoIfEmpty(deps: {
       label: 'Admin (at /admin/login; the code arrives in /dev/mailbox)',
       loginWith: adminEmail,
       password: adminPassword,
+    });
+
+    // A second admin, so maker-checker (decision 0170) can be tried: one asks, the other approves.
+    const approverEmail = 'approver@demo.larkspur.example';
+    const approverPassword = randomPassword();
+    const approver = await users.createAdmin(db, {
+      email: approverEmail,
+      passwordHash: await hashPassword(approverPassword),
+      firstName: 'Blake',
+      surname: 'Approver',
+    });
+    await audit.record(db, {
+      action: 'admin.create',
+      outcome: 'success',
+      subjectType: 'user',
+      subjectId: approver.userId,
+      reason: 'demo seed',
+    });
+    logins.push({
+      label: 'Approver, a second admin who approves the first one’s money requests (at /admin/login)',
+      loginWith: approverEmail,
+      password: approverPassword,
     });
 
     for (const person of demoCustomers) {

@@ -10,6 +10,8 @@ export interface ShellNavItem {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Active only on this exact path (the area's index page). */
   end?: boolean;
+  /** A count shown beside the label when above zero, e.g. requests waiting; `label` is read out. */
+  count?: { value: number; label: string };
 }
 
 export interface ShellPerson {
@@ -70,7 +72,7 @@ export function AppShell({
 
   const navList = (onNavigate?: () => void) => (
     <ul className="space-y-1">
-      {nav.map(({ label, to, icon: Icon, end }) => (
+      {nav.map(({ label, to, icon: Icon, end, count }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -82,6 +84,14 @@ export function AppShell({
           >
             <Icon className="size-5 shrink-0" />
             {label}
+            {count && count.value > 0 ? (
+              <span
+                className={`ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${colours.badge}`}
+              >
+                {count.value.toLocaleString('en-US')}
+                <span className="sr-only"> {count.label}</span>
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}

@@ -33,6 +33,13 @@ export interface MovementDeps {
 export interface Actor {
   userId: string;
   ip: string | null;
+  /** Set when a checker runs a maker's approved request (decision 0171): named in the audit row. */
+  requestId?: string;
+}
+
+/** The audit details that name the approved money request a movement ran for, if any. */
+export function requestDetails(actor: Actor): { requestId?: string } {
+  return actor.requestId ? { requestId: actor.requestId } : {};
 }
 
 /** The deps plus what the use cases share: the system accounts' ids, the run, the answer. */

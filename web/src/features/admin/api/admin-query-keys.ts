@@ -16,6 +16,7 @@ export const adminKeys = {
   holds: (filter: object) => ['admin', 'holds', filter] as const,
   staff: () => ['admin', 'staff'] as const,
   securityEvents: (userId: string) => ['admin', 'security-events', userId] as const,
+  moneyRequests: (filter: object) => ['admin', 'money-requests', filter] as const,
 };
 
 /** Builds a query string from the filters that are set (empty strings and undefined are left out). */

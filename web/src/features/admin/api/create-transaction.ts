@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  movementResponseSchema,
-  type adminCreateRecordSchema,
-} from '@larkspur/contract';
+import { IDEMPOTENCY_KEY_HEADER, type adminCreateRecordSchema } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
-import { afterMovement } from './patch-user-balance';
+import { afterManualMovement, manualMovementSchema } from './patch-user-balance';
 
 export type NewRecord = z.input<typeof adminCreateRecordSchema>;
 
@@ -16,7 +12,7 @@ export function createTransaction(record: NewRecord, idempotencyKey: string) {
     method: 'POST',
     body: record,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    schema: movementResponseSchema,
+    schema: manualMovementSchema,
   });
 }
 
@@ -26,6 +22,6 @@ export function useCreateTransaction() {
     mutationFn: ({ record, idempotencyKey }: { record: NewRecord; idempotencyKey: string }) =>
       createTransaction(record, idempotencyKey),
     meta: { handlesErrors: true },
-    onSuccess: (movement) => afterMovement(queryClient, movement),
+    onSuccess: (result) => afterManualMovement(queryClient, result),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_KEY_HEADER, movementResponseSchema } from '@larkspur/contract';
+import { IDEMPOTENCY_KEY_HEADER } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
-import { afterMovement } from './patch-user-balance';
+import { afterManualMovement, manualMovementSchema } from './patch-user-balance';
 import type { MoneyMovement } from './money-movement';
 
 /** POST /api/admin/users/:id/debit: the withdrawal helper: a Withdrawal record and a lower balance; never below zero. */
@@ -10,7 +10,7 @@ export function debitUser({ userId, amount, reason, idempotencyKey }: MoneyMovem
     method: 'POST',
     body: { amount, reason },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    schema: movementResponseSchema,
+    schema: manualMovementSchema,
   });
 }
 
@@ -19,6 +19,6 @@ export function useDebitUser() {
   return useMutation({
     mutationFn: debitUser,
     meta: { handlesErrors: true },
-    onSuccess: (movement) => afterMovement(queryClient, movement),
+    onSuccess: (result) => afterManualMovement(queryClient, result),
   });
 }

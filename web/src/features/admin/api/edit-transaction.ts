@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { movementResponseSchema } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
-import { afterMovement } from './patch-user-balance';
+import { afterManualMovement, manualMovementSchema } from './patch-user-balance';
 
 export interface RecordEdit {
   id: string;
@@ -19,7 +18,7 @@ export function editTransaction({ id, ...body }: RecordEdit) {
   return api(`/api/admin/transactions/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,
-    schema: movementResponseSchema,
+    schema: manualMovementSchema,
   });
 }
 
@@ -28,6 +27,6 @@ export function useEditTransaction() {
   return useMutation({
     mutationFn: editTransaction,
     meta: { handlesErrors: true },
-    onSuccess: (movement) => afterMovement(queryClient, movement),
+    onSuccess: (result) => afterManualMovement(queryClient, result),
   });
 }

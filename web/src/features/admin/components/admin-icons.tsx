@@ -49,3 +49,12 @@ export const StaffIcon = (p: IconProps) => (
     <path d="M8.5 18c.7-1.5 2-2.2 3.5-2.2s2.8.7 3.5 2.2" />
   </Icon>
 );
+
+/** Requests: a clipboard with a tick (maker-checker, decision 0170). */
+export const RequestsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 3h8v3H8z" />
+    <path d="M16 4.5h2.5V21h-13V4.5H8" />
+    <path d="M9 12.5l2 2 4-4" />
+  </Icon>
+);

@@ -2,7 +2,7 @@ import { GaugeIcon } from '@/components/ui/icons';
 import type { ShellNavItem } from '@/components/ui/app-shell';
 import { paths } from '@/config/paths';
 import type { StaffCapability } from '@larkspur/contract';
-import { AuditIcon, CheckHoldIcon, LedgerIcon, LoanIcon, StaffIcon, UsersIcon } from './admin-icons';
+import { AuditIcon, CheckHoldIcon, LedgerIcon, LoanIcon, RequestsIcon, StaffIcon, UsersIcon } from './admin-icons';
 
 /** The admin console's navigation, in order: the overview, then one row per screen of issue #8. */
 export const adminNav: readonly ShellNavItem[] = [
@@ -12,6 +12,8 @@ export const adminNav: readonly ShellNavItem[] = [
   { label: 'Loans', to: paths.adminLoans, icon: LoanIcon },
   // Issue 13: deposited checks held until they clear.
   { label: 'Check holds', to: paths.adminHolds, icon: CheckHoldIcon },
+  // Issue 19: manual money waiting for a second approval (the shell adds the pending count).
+  { label: 'Requests', to: paths.adminRequests, icon: RequestsIcon },
   { label: 'Audit log', to: paths.adminAudit, icon: AuditIcon },
   // Issue 19: administrators manage staff and their permission sets.
   { label: 'Staff', to: paths.adminStaff, icon: StaffIcon },

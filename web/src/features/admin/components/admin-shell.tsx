@@ -5,6 +5,7 @@ import { IdleTimeoutWarning } from '@/components/ui/idle-timeout-warning';
 import { paths } from '@/config/paths';
 import { getQueryClient } from '@/lib/query-client';
 import { useLogout, useSession } from '@/lib/session';
+import { useMoneyRequestSummary } from '../api/get-money-requests';
 import { adminNavFor } from './admin-nav';
 
 /**
@@ -25,6 +26,7 @@ function AdminConsole() {
   const logout = useLogout();
   const user = session.data?.user;
   const isAdmin = user?.role === 'admin';
+  const pending = usePendingRequests(isAdmin);
 
   // Logging out ends with a full page load of the home page: no detour to a sign-in page first.
   const leaving = logout.status !== 'idle';
@@ -35,7 +37,9 @@ function AdminConsole() {
     <AppShell
       areaLabel="Admin"
       navLabel="Admin console"
-      nav={adminNavFor(user.capabilities)}
+      nav={adminNavFor(user.capabilities).map((item) =>
+        item.to === paths.adminRequests ? { ...item, count: { value: pending, label: 'waiting' } } : item,
+      )}
       tone="admin"
       person={{ name: `${user.firstName} ${user.surname}`, detail: user.email, avatarUrl: user.avatarUrl }}
       onLogout={logout.run}
@@ -46,4 +50,10 @@ function AdminConsole() {
       <IdleTimeoutWarning signInPath={paths.adminLogin} />
     </AppShell>
   );
+}
+
+/** How many money requests wait for approval (issue 19): the Requests item's count. */
+function usePendingRequests(isAdmin: boolean): number {
+  const summary = useMoneyRequestSummary({ enabled: isAdmin });
+  return isAdmin ? (summary.data?.counts.pending ?? 0) : 0;
 }

@@ -9,6 +9,10 @@ export const auditActionLabels: Record<string, string> = {
   'admin.credit': 'Credit (deposit helper)',
   'admin.debit': 'Debit (withdrawal helper)',
   'admin.record_create': 'Record created',
+  // Issue 19: maker-checker (decision 0170). A refused try (own request, already decided) is 'denied'.
+  'admin.money_request.create': 'Money request made',
+  'admin.money_request.approve': 'Money request: approval',
+  'admin.money_request.reject': 'Money request: rejection',
   'admin.record_edit': 'Record edited',
   'admin.user_update': 'Customer updated',
   'admin.loan_approve': 'Loan approved',

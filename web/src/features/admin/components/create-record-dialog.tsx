@@ -21,6 +21,8 @@ import { toast } from '@/lib/toast';
 import { useCreateTransaction, type NewRecord } from '../api/create-transaction';
 import { useUserByAccountNumber } from '../api/get-users';
 import { previewHelper } from './balance-preview';
+import { ApprovalNote, useNeedsApproval } from './approval-note';
+import { requestSummary } from './money-request-labels';
 import { formatDateTime, fromLocalInputValue, localTimeZone } from './format';
 import { MoneySummary } from './money-summary';
 
@@ -149,15 +151,23 @@ export function CreateRecordDialog({
     setStep('review');
   };
 
+  // At or above the maker-checker threshold the record waits for another staff member (decision 0170).
+  const approval = useNeedsApproval(review?.amountCents ?? null);
+
   const confirm = () => {
     if (!review) return;
     create.mutate(
       { record: review.record, idempotencyKey: review.idempotencyKey },
       {
         onSuccess: (result) => {
-          toast.success(
-            `Record ${result.transaction.transactionId} created. ${review.customerName}'s balance is now ${formatMoney(result.balance, result.transaction.currency)}.`,
-          );
+          if ('request' in result)
+            toast.info(
+              `Sent for approval: ${requestSummary(result.request, (amount) => formatMoney(amount, currency))}. Follow it under Requests.`,
+            );
+          else
+            toast.success(
+              `Record ${result.transaction.transactionId} created. ${review.customerName}'s balance is now ${formatMoney(result.balance, result.transaction.currency)}.`,
+            );
           onClose();
         },
         // Shown in the dialog, its one place (decision 0115).
@@ -289,17 +299,23 @@ export function CreateRecordDialog({
                   : 'Now',
               },
               { label: 'Balance now', cents: review.balanceCents },
-              { label: 'Balance after', cents: review.balanceAfterCents, emphasis: true },
+              {
+                label: approval ? 'Balance after approval' : 'Balance after',
+                cents: review.balanceAfterCents,
+                emphasis: true,
+              },
               { label: 'Reason', text: review.record.reason },
             ]}
           />
+          {approval ? <ApprovalNote /> : null}
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={create.isPending} onClick={() => setStep('form')}>
               Back
             </Button>
             <Button onClick={confirm} pending={create.isPending}>
-              Create record of {formatMoney(formatCents(review.amountCents), currency)}
+              {approval ? 'Request record of' : 'Create record of'}{' '}
+              {formatMoney(formatCents(review.amountCents), currency)}
             </Button>
           </div>
         </div>

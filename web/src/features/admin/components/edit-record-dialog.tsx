@@ -19,6 +19,7 @@ import { useEditTransaction } from '../api/edit-transaction';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { useUser } from '../api/get-user';
 import { previewEdit } from './balance-preview';
+import { ApprovalNote, useNeedsApproval } from './approval-note';
 import { formatDateTime, fromLocalInputValue, localTimeZone, toLocalInputValue } from './format';
 import { MoneySummary } from './money-summary';
 import { ownerOf } from './record-columns';
@@ -96,15 +97,24 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
     setStep('review');
   };
 
+  // What moves is the change in amount: at or above the threshold it waits for approval (decision 0170).
+  const change = review ? review.newAmountCents - moneyToCents(record.amount) : null;
+  const approval = useNeedsApproval(change === null ? null : change < 0n ? -change : change);
+
   const save = () => {
     if (!review) return;
     edit.mutate(
       { id: record.id, amount: review.amount, createdAt: review.createdAt, reason: review.reason },
       {
         onSuccess: (result) => {
-          toast.success(
-            `${record.transactionId} updated. ${ownerOf(record).name}'s balance is now ${formatMoney(result.balance, currency)}.`,
-          );
+          if ('request' in result)
+            toast.info(
+              `Sent for approval: the change to ${record.transactionId} waits for another staff member. Follow it under Requests.`,
+            );
+          else
+            toast.success(
+              `${record.transactionId} updated. ${ownerOf(record).name}'s balance is now ${formatMoney(result.balance, currency)}.`,
+            );
           onClose();
         },
         // Shown in the dialog, its one place (decision 0115).
@@ -243,6 +253,7 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
               { label: 'Reason', text: review.reason },
             ]}
           />
+          {approval ? <ApprovalNote /> : null}
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button
@@ -256,7 +267,7 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
               Back
             </Button>
             <Button onClick={save} pending={edit.isPending}>
-              Save change
+              {approval ? 'Request change' : 'Save change'}
             </Button>
           </div>
         </div>

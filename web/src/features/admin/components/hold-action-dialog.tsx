@@ -8,6 +8,7 @@ import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useReleaseHold } from '../api/release-hold';
 import { useReturnHold } from '../api/return-hold';
+import { CheckImages } from './check-images';
 import { formatDateTime } from './format';
 import { MoneySummary } from './money-summary';
 
@@ -86,6 +87,8 @@ export function HoldActionDialog({
       onCancel={onClose}
     >
       <div className="space-y-4">
+        {/* Both sides, side by side, while deciding (issue 19's check review). */}
+        <CheckImages hold={hold} size="large" />
         <MoneySummary
           currency="USD"
           rows={[

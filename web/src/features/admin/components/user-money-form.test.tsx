@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@larkspur/contract';
 import { UserMoneyForm } from './user-money-form';
@@ -44,7 +45,10 @@ function renderForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <UserMoneyForm profile={profile} />
+      {/* The "sent for approval" note links to the Requests queue. */}
+      <MemoryRouter>
+        <UserMoneyForm profile={profile} />
+      </MemoryRouter>
     </QueryClientProvider>,
     { container: root },
   );
@@ -66,7 +70,11 @@ describe('<UserMoneyForm> (credit and debit with a confirmation)', () => {
     expect(summary.getByText('Balance after').nextElementSibling).toHaveTextContent('$100.30');
     expect(summary.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(summary.getByRole('button', { name: 'Credit $0.20' })).toBeEnabled();
-    expect(fetch).not.toHaveBeenCalled();
+    // Only the approval threshold may have been read; nothing was sent.
+    const sent = (fetch.mock.calls as unknown as [string, RequestInit | undefined][]).filter(
+      ([, init]) => init?.method === 'POST',
+    );
+    expect(sent).toEqual([]);
   });
 
   it('refuses a debit beyond the balance with the spec message, without asking to confirm', async () => {
@@ -108,13 +116,66 @@ describe('<UserMoneyForm> (credit and debit with a confirmation)', () => {
     await user.click(confirm);
     await screen.findByText('offline', { selector: '[role="alert"] *' });
     await user.click(confirm);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    const posts = () =>
+      (fetch.mock.calls as unknown as [string, RequestInit][]).filter(([, init]) => init.method === 'POST');
+    await vi.waitFor(() => expect(posts()).toHaveLength(2));
+    const calls = posts();
     const keys = calls.map(([, init]) => (init.headers as Record<string, string>)['idempotency-key']);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     // A retry of the same confirmation reuses its key: the server moves the money once.
     expect(keys[1]).toBe(keys[0]);
     expect(calls[0]?.[0]).toBe(`/api/admin/users/${profile.uid}/credit`);
     expect(JSON.parse(String(calls[0]?.[1].body))).toEqual({ amount: '5.00', reason: 'Goodwill credit' });
+  });
+
+  it('at or above the threshold asks for approval instead, and shows the request it sent', async () => {
+    const request = {
+      id: '7d8e9f00-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      kind: 'credit',
+      state: 'pending',
+      amount: '20000.00',
+      userId: profile.uid,
+      customerName: 'Dana Whitfield',
+      accountNumber: profile.accountNumber,
+      payload: { amount: '20000.00', reason: 'Wire at branch' },
+      recordId: null,
+      transactionId: null,
+      makerId: '1d8e9f00-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      makerName: 'Olive Operator',
+      checkerId: null,
+      checkerName: null,
+      decisionReason: null,
+      failureMessage: null,
+      createdAt: '2026-11-24T10:00:00.000Z',
+      decidedAt: null,
+    };
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const fetch = vi.fn(async (url: string) =>
+      url.startsWith('/api/admin/requests')
+        ? json({
+            items: [],
+            nextCursor: null,
+            counts: { pending: 0, approved: 0, rejected: 0, failed: 0 },
+            threshold: '10000.00',
+          })
+        : json({ request }, 202),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Amount (USD)'), '20000');
+    await user.type(screen.getByLabelText('Reason'), 'Wire at branch');
+    await user.click(screen.getByRole('button', { name: 'Review credit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a credit' });
+    expect(within(dialog).getByText('Needs a second approval.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Request credit $20,000.00' }));
+    const note = await screen.findByRole('status');
+    expect(note).toHaveTextContent('Waiting for approval');
+    expect(note).toHaveTextContent('Credit $20,000.00 to Dana Whitfield (40912345678)');
+    expect(within(note).getByRole('link', { name: 'Follow my requests' })).toHaveAttribute(
+      'href',
+      '/admin/dashboard/requests?mine=true',
+    );
   });
 });

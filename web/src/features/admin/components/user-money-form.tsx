@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { formatCents, moneyToCents, REASON_LENGTH_MAX, reasonSchema, type Profile } from '@larkspur/contract';
+import {
+  formatCents,
+  moneyToCents,
+  REASON_LENGTH_MAX,
+  reasonSchema,
+  type MoneyRequest,
+  type Profile,
+} from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +17,8 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { useCreditUser } from '../api/credit-user';
 import { useDebitUser } from '../api/debit-user';
+import { requestOf } from '../api/patch-user-balance';
+import { ApprovalNote, RequestSentNote, useNeedsApproval } from './approval-note';
 import { previewHelper } from './balance-preview';
 import { MoneySummary } from './money-summary';
 
@@ -46,6 +55,9 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
   const credit = useCreditUser();
   const debit = useDebitUser();
   const mutation = pending?.helper === 'debit' ? debit : credit;
+  // At or above the maker-checker threshold the confirmation sends a request instead (decision 0170).
+  const approval = useNeedsApproval(pending?.amountCents ?? null);
+  const [sent, setSent] = useState<MoneyRequest | null>(null);
 
   const review = () => {
     const preview = previewHelper(helper, profile.balance, amount);
@@ -78,10 +90,19 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
         idempotencyKey: pending.idempotencyKey,
       },
       {
-        onSuccess: (movement) => {
-          toast.success(
-            `${helperText[pending.helper].past} ${formatMoney(formatCents(pending.amountCents), profile.currency)} ${pending.helper === 'credit' ? 'to' : 'from'} ${name}. New balance ${formatMoney(movement.balance, profile.currency)}.`,
-          );
+        onSuccess: (result) => {
+          const request = requestOf(result);
+          if (request) {
+            setSent(request);
+            toast.info(
+              `Sent for approval: ${pending.helper} of ${formatMoney(request.amount, profile.currency)} for ${name}.`,
+            );
+          } else if ('balance' in result) {
+            setSent(null);
+            toast.success(
+              `${helperText[pending.helper].past} ${formatMoney(formatCents(pending.amountCents), profile.currency)} ${pending.helper === 'credit' ? 'to' : 'from'} ${name}. New balance ${formatMoney(result.balance, profile.currency)}.`,
+            );
+          }
           setPending(null);
           setAmount('');
           setReason('');
@@ -161,16 +182,24 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           Review {helper}
         </Button>
       </form>
+      {sent ? (
+        <div className="mt-4">
+          <RequestSentNote request={sent} onDismiss={() => setSent(null)} />
+        </div>
+      ) : null}
       {pending ? (
         <ConfirmDialog
-          title={`Confirm ${pending.helper}`}
+          title={approval ? `Request a ${pending.helper}` : `Confirm ${pending.helper}`}
           description={
             <>
               {helperText[pending.helper].verb} the account of <strong>{name}</strong> (
-              {profile.accountNumber}). It takes effect at once and appears on their statement.
+              {profile.accountNumber}).{' '}
+              {approval
+                ? 'Another staff member must approve it before it takes effect.'
+                : 'It takes effect at once and appears on their statement.'}
             </>
           }
-          confirmLabel={`${helperText[pending.helper].verb} ${formatMoney(formatCents(pending.amountCents), profile.currency)}`}
+          confirmLabel={`${approval ? 'Request ' : ''}${approval ? pending.helper : helperText[pending.helper].verb} ${formatMoney(formatCents(pending.amountCents), profile.currency)}`}
           confirmVariant={pending.helper === 'debit' ? 'danger' : 'primary'}
           pending={mutation.isPending}
           onConfirm={confirm}
@@ -185,10 +214,15 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
                 cents: pending.helper === 'credit' ? pending.amountCents : -pending.amountCents,
                 signed: true,
               },
-              { label: 'Balance after', cents: pending.balanceAfterCents, emphasis: true },
+              {
+                label: approval ? 'Balance after approval' : 'Balance after',
+                cents: pending.balanceAfterCents,
+                emphasis: true,
+              },
               { label: 'Reason', text: pending.reason },
             ]}
           />
+          {approval ? <ApprovalNote /> : null}
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         </ConfirmDialog>
       ) : null}

@@ -9,8 +9,9 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge';
 import { usePageMeta } from '@/lib/page-meta';
 import { MEDIUM_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
-import { holdImageUrl, useHolds } from '../api/get-holds';
+import { useHolds } from '../api/get-holds';
 import { AdminPage } from '../components/admin-page';
+import { CheckImages } from '../components/check-images';
 import { formatDateTime } from '../components/format';
 import { HoldActionDialog, type HoldDecision } from '../components/hold-action-dialog';
 import { useCapability } from '../components/use-capability';
@@ -25,32 +26,6 @@ const statusLabels: Record<HoldStatus, { label: string; tone: BadgeTone; list: s
 
 function HoldStatusBadge({ status }: { status: HoldStatus }) {
   return <StatusBadge tone={statusLabels[status].tone}>{statusLabels[status].label}</StatusBadge>;
-}
-
-/** Both sides of the check, side by side, as the server keeps them (re-encoded when deposited). */
-function CheckImages({ hold, size }: { hold: AdminHold; size: 'small' | 'large' }) {
-  const width = size === 'small' ? 'w-28' : 'w-full';
-  return (
-    <div className={`grid gap-2 ${size === 'small' ? 'w-max grid-cols-[7rem_7rem]' : 'grid-cols-2'}`}>
-      {(['front', 'back'] as const).map((side) => (
-        <a
-          key={side}
-          href={holdImageUrl(hold.id, side)}
-          target="_blank"
-          rel="noreferrer"
-          className={`block overflow-hidden rounded-md border border-slate-200 bg-slate-50 ${width}`}
-        >
-          <img
-            src={holdImageUrl(hold.id, side)}
-            alt={`${side === 'front' ? 'Front' : 'Back'} of check ${hold.checkNumber} (opens full size)`}
-            loading="lazy"
-            decoding="async"
-            className="aspect-[2.2] w-full object-contain"
-          />
-        </a>
-      ))}
-    </div>
-  );
 }
 
 /** What a hold's row says about its outcome: when it frees up, or who decided what and why. */

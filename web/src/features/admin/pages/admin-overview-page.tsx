@@ -15,6 +15,7 @@ import { useOverview } from '../api/get-overview';
 import { AdminPage, Panel } from '../components/admin-page';
 import { auditActionLabel } from '../components/audit-labels';
 import { formatDateTime, shortId } from '../components/format';
+import { MoneyRequestCounts } from '../components/money-request-counts';
 import type { VolumeBar } from '../components/overview-charts';
 import { plural } from '@/lib/plural';
 
@@ -270,6 +271,7 @@ export function AdminOverviewPage() {
         />
       ) : null}
       {overview.data ? <Dashboard overview={overview.data} /> : null}
+      <MoneyRequestCounts />
       {user ? (
         <Panel title="Your session">
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
