@@ -129,6 +129,8 @@ export async function seedDemoIfEmpty(deps: {
       passwordHash: await hashPassword(approverPassword),
       firstName: 'Blake',
       surname: 'Approver',
+      // The approver set (decision 0167): approves, reviews checks, but does not manage staff.
+      staffRole: 'approver',
     });
     await audit.record(db, {
       action: 'admin.create',
@@ -138,7 +140,7 @@ export async function seedDemoIfEmpty(deps: {
       reason: 'demo seed',
     });
     logins.push({
-      label: 'Approver, a second admin who approves the first one’s money requests (at /admin/login)',
+      label: 'Approver, staff with the approver set: approves the admin’s money requests (at /admin/login)',
       loginWith: approverEmail,
       password: approverPassword,
     });
