@@ -32,3 +32,11 @@ export type PayeeNameCheck = z.infer<typeof payeeNameCheckSchema>;
 
 /** What a transaction record says of the name check made when it was sent (sender's record only). */
 export const recordPayeeCheckSchema = payeeCheckResultSchema.nullable();
+
+/** The name check in words, on the payer's receipt (web dialog and PDF alike). */
+export const payeeCheckLabels: Record<PayeeCheckResult, string> = {
+  match: 'Name matches the account',
+  close_match: 'Close match — you chose to pay anyway',
+  no_match: 'No match — you accepted the risk',
+  unavailable: 'Name not checked (account at another bank)',
+};

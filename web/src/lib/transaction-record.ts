@@ -1,4 +1,4 @@
-import type { PayeeCheckResult, TransactionRecord } from '@larkspur/contract';
+import type { TransactionRecord } from '@larkspur/contract';
 
 type Sides = Pick<
   TransactionRecord,
@@ -18,13 +18,5 @@ export function describeRecord(record: Sides): string {
   return record.direction === 'debit' ? `To ${name}` : `From ${name}`;
 }
 
-/**
- * What a receipt says of a transfer's name check (issue 18, decision 0155): the review, the
- * receipt and the transaction's detail all say it in these words.
- */
-export const payeeCheckLabels: Record<PayeeCheckResult, string> = {
-  match: 'Name matches the account',
-  close_match: 'Close match — you chose to pay anyway',
-  no_match: 'No match — you accepted the risk',
-  unavailable: 'Name not checked (account at another bank)',
-};
+/** What a receipt says of a transfer's name check (issue 18, decision 0155). */
+export { payeeCheckLabels } from '@larkspur/contract';

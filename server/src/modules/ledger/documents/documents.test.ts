@@ -359,6 +359,8 @@ describe('receipt PDF', () => {
     expect(text).toMatch(/−\$1\.50 USD/);
     expect(text).toContain('Coffee');
     expect(text).toContain(bob.accountNumber);
+    // The name check made when it was sent (decision 0155): "Someone" is not Bob's name.
+    expect(text).toContain('No match — you accepted the risk');
     expect(amountAfter(text, 'Balance after this transaction')).toBe(`$${balance}`);
     expect(text).toContain('Page 1 of 1');
 

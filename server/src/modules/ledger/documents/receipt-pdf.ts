@@ -1,4 +1,4 @@
-import { moneyToCents, type TransactionRecord } from '@larkspur/contract';
+import { moneyToCents, payeeCheckLabels, type TransactionRecord } from '@larkspur/contract';
 import type { BankDetails } from './bank-details';
 import {
   BRAND,
@@ -34,6 +34,7 @@ export function receiptRows(record: TransactionRecord, balanceAfterCents: bigint
   rows.push(['Bank', record.bankName || '—']);
   if (record.routingNumber) rows.push(['Routing number', record.routingNumber]);
   rows.push(['Purpose', record.purpose || '—']);
+  if (record.payeeCheck) rows.push(['Name check', payeeCheckLabels[record.payeeCheck]]);
   const international = record.internationalDetails;
   if (international) {
     rows.push(
