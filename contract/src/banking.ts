@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { INSIGHT_PERIOD_DAYS } from './insight-periods';
+import {
+  ACCOUNT_INPUT_LENGTH_MAX,
+  bicSchema,
+  countryCodeSchema,
+  currencyCodeSchema,
+  FOREIGN_AMOUNT_INPUT_LENGTH_MAX,
+  internationalAccountProblem,
+  normaliseAccountInput,
+} from './international';
 import { amountInputSchema, moneySchema } from './money';
 
 /**
@@ -74,33 +83,74 @@ export type Direction = z.infer<typeof directionSchema>;
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const requiredText = (label: string, max: number) => text(max).min(1, `Enter the ${label}`);
 
+/**
+ * The recipient abroad, as a transfer request and a payee carry them (issue 18, decision 0164).
+ * The account (an IBAN or an account number) is the request's one `recipientAccount` field; the
+ * currency symbol is derived from `currency`, never typed.
+ */
 export const internationalDetailsSchema = z.strictObject({
   recipientFullName: requiredText("recipient's full name", NAME_FIELD_LENGTH_MAX),
   recipientBank: requiredText("recipient's bank", NAME_FIELD_LENGTH_MAX),
-  swiftBic: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter an 8- or 11-character SWIFT/BIC code'),
-  ibanOrAccount: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9 ]{4,34}$/, 'Enter the IBAN or account number (letters and digits)'),
-  country: requiredText('country', 56),
-  currencyCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Enter a three-letter currency code'),
-  currencySymbol: text(4).min(1, 'Enter the currency symbol'),
+  swiftBic: bicSchema,
+  /** ISO 3166-1 alpha-2 code of the country of the recipient's bank ("DE"). */
+  country: countryCodeSchema,
+  /** ISO 4217 code the recipient is paid in ("EUR"). */
+  currency: currencyCodeSchema,
 });
 export type InternationalDetails = z.infer<typeof internationalDetailsSchema>;
+
+/**
+ * What the review showed for an international transfer: the amount in the recipient's currency
+ * and the posted rate it was converted at (null only for US dollars, which need none). The
+ * request's `amount` is the dollars to be debited; the server converts again with the rate in
+ * force and refuses if either differs (decision 0165).
+ */
+export const fxQuoteSchema = z.strictObject({
+  foreignAmount: z.string().max(FOREIGN_AMOUNT_INPUT_LENGTH_MAX),
+  rateId: z
+    .string()
+    .regex(/^\d{1,18}$/, 'rateId is the id of a posted rate')
+    .nullable(),
+});
+export type FxQuote = z.infer<typeof fxQuoteSchema>;
+
+/**
+ * An international record's details as the API returns them. Records made since migration 0011
+ * carry the conversion; older ones (typed symbol, free-text country, a second account field) are
+ * read tolerantly: their conversion fields are null, `ibanOrAccount` is theirs only (decision 0164).
+ */
+export const recordInternationalDetailsSchema = z.object({
+  recipientFullName: z.string(),
+  recipientBank: z.string(),
+  swiftBic: z.string(),
+  /** ISO code on new records; the text typed on records before 0011. */
+  country: z.string(),
+  currency: z.string(),
+  /** Derived from the currency when the transfer was made; as typed on older records. */
+  currencySymbol: z.string(),
+  /** The amount in `currency`, with its ISO minor digits ("110.78", "15000"); null on older records. */
+  foreignAmount: z.string().nullable(),
+  /** US dollars per unit at which it was converted ("1.08320000"); null on older records. */
+  usdPerUnit: z.string().nullable(),
+  /** The posted rate used (null for US dollars and on older records). */
+  rateId: z.string().nullable(),
+  /** Records before 0011 only: their second account field. */
+  ibanOrAccount: z.string().optional(),
+});
+export type RecordInternationalDetails = z.infer<typeof recordInternationalDetailsSchema>;
+
+/** Local and Wire: the account as typed (trimmed); an international one may be an IBAN, normalised. */
+const recipientAccountSchema = z
+  .string()
+  .max(ACCOUNT_INPUT_LENGTH_MAX, `At most ${ACCOUNT_FIELD_LENGTH_MAX} characters`)
+  .overwrite(normaliseAccountInput)
+  .min(1, 'Enter the recipient account number')
+  .max(ACCOUNT_FIELD_LENGTH_MAX, `At most ${ACCOUNT_FIELD_LENGTH_MAX} characters`);
 
 export const transferRequestSchema = z
   .strictObject({
     type: transferTypeSchema,
-    recipientAccount: requiredText('recipient account number', ACCOUNT_FIELD_LENGTH_MAX),
+    recipientAccount: recipientAccountSchema,
     recipientName: requiredText('recipient name', NAME_FIELD_LENGTH_MAX),
     bankName: text(NAME_FIELD_LENGTH_MAX).default('Larkspur Bank'),
     routingNumber: z
@@ -109,13 +159,24 @@ export const transferRequestSchema = z
       .regex(/^\d{9}$/, 'A routing number has 9 digits')
       .nullable()
       .optional(),
+    /** US dollars. For an international transfer: the dollars the review showed to be debited. */
     amount: amountInputSchema,
     purpose: text(PURPOSE_LENGTH_MAX).default(''),
     internationalDetails: internationalDetailsSchema.optional(),
+    fxQuote: fxQuoteSchema.optional(),
   })
   .refine((t) => t.type !== 'International Transfer' || t.internationalDetails !== undefined, {
     message: 'An international transfer needs the international details',
     path: ['internationalDetails'],
+  })
+  .refine((t) => t.type !== 'International Transfer' || t.fxQuote !== undefined, {
+    message: 'An international transfer needs the foreign amount and the rate it was reviewed at',
+    path: ['fxQuote'],
+  })
+  .superRefine((t, ctx) => {
+    if (t.type !== 'International Transfer') return;
+    const problem = internationalAccountProblem(t.recipientAccount);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['recipientAccount'] });
   });
 export type TransferRequest = z.input<typeof transferRequestSchema>;
 
@@ -150,7 +211,7 @@ export const transactionRecordSchema = z.object({
   senderAccount: z.string(),
   purpose: z.string(),
   status: z.string(),
-  internationalDetails: internationalDetailsSchema.nullable(),
+  internationalDetails: recordInternationalDetailsSchema.nullable(),
   createdAt: z.string(),
   created_at: z.string(),
   /** The check deposit's hold; null for every other record. */

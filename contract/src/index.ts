@@ -13,3 +13,4 @@ export * from './security';
 export * from './recovery';
 export * from './passkeys';
 export * from './case-notes';
+export * from './international';

@@ -42,6 +42,8 @@ import { adminConsoleRoutes } from './modules/admin/admin-routes';
 import { adminExportRoutes } from './modules/admin/export-routes';
 import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
 import { bankingRoutes } from './modules/ledger/banking-routes';
+import { createFxRateService } from './modules/fx/fx-rates';
+import { adminFxRateRoutes, fxRateRoutes } from './modules/fx/fx-routes';
 import { createBankingService } from './modules/ledger/banking-service';
 import { adminLoanRoutes } from './modules/loans/admin-loan-routes';
 import { createLoanInquiryService } from './modules/loans/inquiry-service';
@@ -440,6 +442,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           stepUp: config.stepUpPayments ? stepUp : null,
         }),
       );
+      const fx = createFxRateService({ db: database.db, clock, audit });
+      await api.register(fxRateRoutes({ fx, guards }));
       await api.register(passkeyRoutes({ passkeys, guards, cookie }));
       await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));
       await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
@@ -473,6 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             }),
           );
           await admin.register(adminRecoveryRoutes({ recovery }));
+          await admin.register(adminFxRateRoutes({ fx }));
           await admin.register(adminExportRoutes({ db: database.db, readDb: database.readDb, audit }));
         },
         { prefix: '/admin' },

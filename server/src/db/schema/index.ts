@@ -8,3 +8,4 @@ export * from './loans';
 export * from './holds';
 export * from './passkeys';
 export * from './case-notes';
+export * from './fx-rates';

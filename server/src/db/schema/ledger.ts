@@ -143,7 +143,7 @@ export const transactionRecords = pgTable(
     senderAccount: text('sender_account').notNull(),
     purpose: text('purpose').notNull(),
     status: text('status').notNull().default('Successful'),
-    internationalDetails: jsonb('international_details').$type<Record<string, string>>(),
+    internationalDetails: jsonb('international_details').$type<Record<string, unknown>>(),
     createdAt: instant('created_at').notNull(),
     recordedAt: instant('recorded_at').notNull(),
     updatedAt: instant('updated_at').notNull(),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { CURRENCY, type Direction, type ErrorCode, type InternationalDetails } from '@larkspur/contract';
+import { CURRENCY, type Direction, type ErrorCode, type RecordInternationalDetails } from '@larkspur/contract';
 import type { Tx } from '../../db/client';
 import { transactionRecords } from '../../db/schema/index';
 import { assert } from '../../lib/errors';
@@ -27,7 +27,7 @@ export interface RecordValues {
   senderName: string;
   senderAccount: string;
   purpose: string;
-  internationalDetails?: InternationalDetails | null;
+  internationalDetails?: RecordInternationalDetails | null;
   createdAt?: Date;
 }
 
@@ -71,8 +71,9 @@ export async function postMovement(
     ({ values, balanceBeforeCents }) =>
       balanceBeforeCents + (values.direction === 'credit' ? values.amountCents : -values.amountCents),
   );
-  const emails = legs.map(({ customer }, i) => {
+  const emails = legs.map(({ customer, values }, i) => {
     const row = rows[i];
+    const international = values.internationalDetails ?? null;
     const balanceCents = balancesAfter[i];
     assert(row && balanceCents !== undefined, 'a record and a balance per leg');
     return {
@@ -84,7 +85,8 @@ export async function postMovement(
           direction: row.direction,
           transactionType: row.type,
           amountCents: row.amountCents,
-          currencySymbol: (row.internationalDetails as InternationalDetails | null)?.currencySymbol ?? null,
+          currencySymbol: international?.currencySymbol ?? null,
+          international,
           date: row.createdAt,
           reference: row.transactionId,
           counterparty: counterpartyOf(row),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
+  normaliseAccountInput,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
   STEP_UP_TOKEN_LENGTH_MAX,
   parseAmountToCents,
@@ -56,13 +57,15 @@ function amountCentsOf(amount: string): bigint | null {
   return cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS ? null : cents;
 }
 
-/** The payee as the rule knows it: the account, and for an international one its IBAN and SWIFT/BIC. */
+/**
+ * The payee as the rule knows it: the account (for an international one its IBAN or account
+ * number, the request's one account field since issue 18) and, abroad, its SWIFT/BIC.
+ */
 function payeeOf(transfer: StepUpTransfer) {
   const international =
     transfer.type === 'International Transfer' ? transfer.internationalDetails : undefined;
   return {
-    account: transfer.recipientAccount.trim(),
-    iban: international?.ibanOrAccount.replaceAll(' ', '') ?? null,
+    account: normaliseAccountInput(transfer.recipientAccount),
     swift: international?.swiftBic ?? null,
   };
 }
@@ -81,7 +84,6 @@ export function transferFingerprint(
       userId,
       transfer.type,
       payee.account,
-      payee.iban,
       payee.swift,
       cents.toString(),
       idempotencyKey ?? '',
@@ -108,10 +110,9 @@ export async function stepUpReasons(
         eq(transactionRecords.recipientAccount, payee.account),
         eq(transactionRecords.direction, 'debit'),
         inArray(transactionRecords.type, [...transferTypes]),
-        payee.iban === null
+        payee.swift === null
           ? undefined
-          : sql`replace(${transactionRecords.internationalDetails}->>'ibanOrAccount', ' ', '') = ${payee.iban}
-                and ${transactionRecords.internationalDetails}->>'swiftBic' = ${payee.swift}`,
+          : sql`${transactionRecords.internationalDetails}->>'swiftBic' = ${payee.swift}`,
       ),
     )
     .limit(1);
