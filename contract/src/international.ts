@@ -3,6 +3,16 @@ import countries from 'i18n-iso-countries';
 import { electronicFormatIBAN, validateBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import { z } from 'zod';
 import { formatCents } from './amounts';
+import {
+  convertToUsdCents,
+  formatForeignAmount,
+  parseForeignAmount,
+  parseRate,
+  FX_RATE_DECIMALS,
+  FX_RATE_INPUT_LENGTH_MAX,
+} from './fx-math';
+
+export * from './fx-math';
 
 /**
  * International transfers (issue 18, decisions 0164–0166): the one account field (an IBAN, else
@@ -72,15 +82,19 @@ export function internationalAccountProblem(account: string): string | null {
 // ---------------------------------------------------------------------------------------------
 // Countries (ISO 3166-1 alpha-2) and SWIFT/BIC.
 
-const alpha2Codes: readonly string[] = Object.keys(countries.getAlpha2Codes()).sort();
+// Built on first use, so a module that imports this file for one function does not build the lists.
+let alpha2Codes: ReadonlySet<string> | null = null;
+let alpha2Sorted: readonly string[] | null = null;
 
 /** Every ISO 3166-1 alpha-2 country code ("DE", "GB" …), sorted. Names: `Intl.DisplayNames`. */
 export function countryCodes(): readonly string[] {
-  return alpha2Codes;
+  alpha2Sorted ??= Object.keys(countries.getAlpha2Codes()).sort();
+  return alpha2Sorted;
 }
 
 export function isCountryCode(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && alpha2Codes.includes(code);
+  alpha2Codes ??= new Set(countryCodes());
+  return /^[A-Z]{2}$/.test(code) && alpha2Codes.has(code);
 }
 
 export const COUNTRY_MESSAGE = 'Choose the country of the recipient’s bank';
@@ -121,17 +135,19 @@ export interface CurrencyInfo {
  * ISO 4217 codes a payment can be made in: all of the list but the entries ISO files under no
  * country (its "ZZ…" entries: precious metals, bond units, the testing and no-currency codes).
  */
-const currencies: readonly CurrencyInfo[] = iso4217
-  .filter((entry) => !entry.countries.some((country) => /^zz\d/i.test(country)))
-  .map((entry) => ({ code: entry.code, digits: entry.digits, name: entry.currency }));
-const currencyByCode = new Map(currencies.map((currency) => [currency.code, currency]));
+let currencies: readonly CurrencyInfo[] | null = null;
+let currencyByCode: ReadonlyMap<string, CurrencyInfo> | null = null;
 
 /** Every currency a transfer may name, sorted by code. */
 export function currencyList(): readonly CurrencyInfo[] {
+  currencies ??= iso4217
+    .filter((entry) => !entry.countries.some((country) => /^zz\d/i.test(country)))
+    .map((entry) => ({ code: entry.code, digits: entry.digits, name: entry.currency }));
   return currencies;
 }
 
 export function currencyInfo(code: string): CurrencyInfo | null {
+  currencyByCode ??= new Map(currencyList().map((currency) => [currency.code, currency]));
   return currencyByCode.get(code) ?? null;
 }
 
@@ -142,99 +158,12 @@ export const currencyCodeSchema = z
   .trim()
   .toUpperCase()
   .max(3, CURRENCY_MESSAGE)
-  .refine((code) => currencyByCode.has(code), CURRENCY_MESSAGE);
+  .refine((code) => currencyInfo(code) !== null, CURRENCY_MESSAGE);
 
 /** A currency's symbol in US English ("€", "£", "¥", "CA$", "CHF"), from Intl, never typed by hand. */
 export function currencySymbol(code: string): string {
   const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? code;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Foreign amounts: bigint minor units of their currency.
-
-/** Whole units a foreign amount may have: 12 digits, as a dollar amount. */
-const FOREIGN_WHOLE_DIGITS_MAX = 12;
-export const FOREIGN_AMOUNT_INPUT_LENGTH_MAX = 24;
-
-/**
- * A foreign amount as typed ("1200", "1,200.5", "1 200,00" is not read) → minor units, or null:
- * digits with optional comma grouping, a point and at most the currency's minor digits.
- */
-export function parseForeignAmount(input: string, digits: number): bigint | null {
-  if (input.length > FOREIGN_AMOUNT_INPUT_LENGTH_MAX) return null;
-  const text = input.replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
-  const fraction = digits > 0 ? `(?:\\.(\\d{1,${digits}}))?` : '';
-  const pattern = new RegExp(`^(\\d{1,${FOREIGN_WHOLE_DIGITS_MAX}}|\\d{1,3}(?:,\\d{3})+)${fraction}$`);
-  const match = pattern.exec(text);
-  if (!match) return null;
-  const whole = BigInt((match[1] ?? '0').replaceAll(',', ''));
-  const part = (match[2] ?? '').padEnd(digits, '0');
-  return whole * 10n ** BigInt(digits) + (digits > 0 ? BigInt(part) : 0n);
-}
-
-/** Minor units → the wire string with exactly the currency's digits: 11078n, 2 → "110.78"; 15000n, 0 → "15000". */
-export function formatForeignAmount(minor: bigint, digits: number): string {
-  if (digits === 0) return minor.toString();
-  const scale = 10n ** BigInt(digits);
-  return `${(minor / scale).toString()}.${(minor % scale).toString().padStart(digits, '0')}`;
-}
-
-/** "€1,234.50", "¥15,000", "CA$162.00": the wire string in its currency, exactly (no float on the way). */
-export function formatForeignMoney(amount: string, code: string, digits: number): string {
-  const format = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: code,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-  // A decimal string is formatted exactly (Intl.NumberFormat v3), never through a float.
-  return format.format(amount as `${number}`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The bank's posted rates: US dollars per one unit of the currency.
-
-/** Decimal places of a rate: 8, so even a currency worth a hundredth of a cent keeps 4 significant digits. */
-export const FX_RATE_DECIMALS = 8;
-export const FX_RATE_SCALE = 10n ** BigInt(FX_RATE_DECIMALS);
-/** The largest rate an admin may post: US$100,000 for one unit (no currency is near). */
-export const FX_RATE_MAX_SCALED = 100_000n * FX_RATE_SCALE;
-/** A rate is current for this long after it was posted; after that, transfers in it are refused. */
-export const FX_RATE_MAX_AGE_DAYS = 3;
-export const FX_RATE_MAX_AGE_MS = FX_RATE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
-export const FX_RATE_INPUT_LENGTH_MAX = 20;
-
-const RATE_PATTERN = new RegExp(`^(\\d{1,6})(?:\\.(\\d{1,${FX_RATE_DECIMALS}}))?$`);
-
-/** "1.0832" → 108320000n (scaled by 10^8); null for anything else, zero or above the maximum. */
-export function parseRate(input: string): bigint | null {
-  if (input.length > FX_RATE_INPUT_LENGTH_MAX) return null;
-  const match = RATE_PATTERN.exec(input.trim());
-  if (!match) return null;
-  const scaled =
-    BigInt(match[1] ?? '0') * FX_RATE_SCALE + BigInt((match[2] ?? '').padEnd(FX_RATE_DECIMALS, '0'));
-  return scaled <= 0n || scaled > FX_RATE_MAX_SCALED ? null : scaled;
-}
-
-/** 108320000n → "1.08320000": the wire form, always 8 decimals. */
-export function formatRate(scaled: bigint): string {
-  return `${(scaled / FX_RATE_SCALE).toString()}.${(scaled % FX_RATE_SCALE).toString().padStart(FX_RATE_DECIMALS, '0')}`;
-}
-
-/** "1.08320000" → "1.0832": for people, trailing zeros dropped down to 4 decimals. */
-export function displayRate(wire: string): string {
-  return wire.replace(/(\.\d{4}\d*?)0+$/, '$1');
-}
-
-/**
- * US cents for a foreign amount at a rate: minor × rate × 100 / (10^digits × 10^8), rounded half
- * up to the cent (decision 0165). Integer arithmetic only.
- */
-export function convertToUsdCents(minor: bigint, rateScaled: bigint, digits: number): bigint {
-  const numerator = minor * rateScaled * 100n;
-  const denominator = 10n ** BigInt(digits) * FX_RATE_SCALE;
-  return (numerator * 2n + denominator) / (2n * denominator);
 }
 
 /**
@@ -255,11 +184,6 @@ export function quoteUsd(
     usdAmount: formatCents(usdCents),
     usdCents,
   };
-}
-
-/** A rate is current when it was posted no more than FX_RATE_MAX_AGE_MS before `now`. */
-export function isRateCurrent(postedAt: Date, now: Date): boolean {
-  return now.getTime() - postedAt.getTime() <= FX_RATE_MAX_AGE_MS;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -242,9 +242,9 @@ export async function postSeedRates(
 ): Promise<void> {
   const values = Object.entries(rates).map(([currency, usdPerUnit]) => {
     const scaled = parseRate(usdPerUnit);
-    if (scaled === null || currency === BASE_CURRENCY) throw new Error(`not a rate: ${currency} ${usdPerUnit}`);
+    if (scaled === null || currency === BASE_CURRENCY)
+      throw new Error(`not a rate: ${currency} ${usdPerUnit}`);
     return { currency, usdPerUnitScaled: scaled, postedAt: at, postedBy };
   });
   if (values.length > 0) await db.insert(fxRates).values(values);
 }
-

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { CURRENCY, type Direction, type ErrorCode, type RecordInternationalDetails } from '@larkspur/contract';
+import {
+  CURRENCY,
+  type Direction,
+  type ErrorCode,
+  type RecordInternationalDetails,
+} from '@larkspur/contract';
 import type { Tx } from '../../db/client';
 import { transactionRecords } from '../../db/schema/index';
 import { assert } from '../../lib/errors';

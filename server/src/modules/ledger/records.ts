@@ -16,7 +16,9 @@ export type RecordRow = typeof transactionRecords.$inferSelect;
  * `currencyCode`, a free-text country and a second account field (`ibanOrAccount`), and no
  * conversion. History is never rewritten: both shapes read into one.
  */
-export function readInternationalDetails(stored: Record<string, unknown> | null): RecordInternationalDetails | null {
+export function readInternationalDetails(
+  stored: Record<string, unknown> | null,
+): RecordInternationalDetails | null {
   if (stored === null || typeof stored !== 'object') return null;
   const text = (key: string): string | null => {
     const value = stored[key];

@@ -1,4 +1,9 @@
-import type { FxQuote, InternationalDetails, RecordInternationalDetails, TransferType } from '@larkspur/contract';
+import type {
+  FxQuote,
+  InternationalDetails,
+  RecordInternationalDetails,
+  TransferType,
+} from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
 import { assert } from '../../../lib/errors';
 import { convertAtPostedRate } from '../../fx/fx-rates';

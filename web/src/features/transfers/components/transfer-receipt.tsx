@@ -27,7 +27,7 @@ export function TransferReceipt({
         </>
       }
       rows={[
-        ...transferDetailRows(request, null),
+        ...transferDetailRows(request, null, result.transaction.internationalDetails?.usdPerUnit ?? null),
         { label: 'From', value: `Your account ${profile.accountNumber}` },
       ]}
       again={{ label: 'Send more money', onClick: onSendAnother }}
