@@ -49,6 +49,8 @@ export const paths = {
   adminLoans: '/admin/dashboard/loans',
   adminAudit: '/admin/dashboard/audit',
   adminHolds: '/admin/dashboard/holds',
+  /** Issue 18: the bank's posted exchange rates. */
+  adminFxRates: '/admin/dashboard/fx-rates',
 
   devMailbox: '/dev/mailbox',
 } as const;

@@ -39,3 +39,10 @@ export const CheckHoldIcon = (p: IconProps) => (
     <path d="M17 11.8V13l.8.6" />
   </Icon>
 );
+
+/** Two arrows exchanging: the FX rates screen (issue 18). */
+export const FxRateIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 8h13l-3.5-3.5M20 16H7l3.5 3.5" />
+  </Icon>
+);
