@@ -14,3 +14,4 @@ export * from './recovery';
 export * from './passkeys';
 export * from './case-notes';
 export * from './international';
+export * from './transfer-request';

@@ -211,7 +211,7 @@ describe('the posted rate table (issue 18)', () => {
     expect(first.items).toHaveLength(1);
     expect(first.nextCursor).toBe(first.items[0]?.currency);
     const second = await rates(customer, `?limit=1&cursor=${first.nextCursor}`);
-    expect(second.items[0]?.currency > (first.items[0]?.currency ?? '')).toBe(true);
+    expect((second.items[0]?.currency ?? '') > (first.items[0]?.currency ?? '')).toBe(true);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/fx-rates?limit=100000',
