@@ -313,7 +313,7 @@ test.describe('customer: send money', () => {
       await account.blur();
       await expect(page.getByText('This is not a Larkspur Bank account')).toBeVisible();
       await page.getByLabel('Recipient’s full name').fill('Marie Curie');
-      await page.getByLabel('Recipient’s bank').fill('BNP Paribas');
+      await page.getByLabel('Recipient’s bank', { exact: true }).fill('BNP Paribas');
       await page.getByRole('textbox', { name: 'SWIFT/BIC' }).fill('bnpafrpp');
       await page.getByLabel('Country of the recipient’s bank').selectOption('FR');
       // US dollars abroad: one for one, no posted rate needed.

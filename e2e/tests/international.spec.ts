@@ -61,7 +61,7 @@ customerTest.describe('international transfers at the posted rate', () => {
         // One digit wrong: the check digits do not match.
         await account.fill('DE88 3704 0044 0532 0130 00');
         await page.getByLabel('Recipient’s full name').fill('Lena Vogel');
-        await page.getByLabel('Recipient’s bank').fill('Commerzbank');
+        await page.getByLabel('Recipient’s bank', { exact: true }).fill('Commerzbank');
         await page.getByRole('textbox', { name: 'SWIFT/BIC' }).fill('cobadeffxxx');
         await page.getByLabel('Country of the recipient’s bank').selectOption('DE');
         await page.getByLabel('Currency they receive').selectOption('EUR');
@@ -128,7 +128,7 @@ customerTest.describe('international transfers at the posted rate', () => {
       await page.getByRole('radio', { name: /International/ }).check();
       await page.getByLabel('IBAN or account number').fill('IS14 0159 2600 7654 5510 7303 39');
       await page.getByLabel('Recipient’s full name').fill('Jón Jónsson');
-      await page.getByLabel('Recipient’s bank').fill('Landsbankinn');
+      await page.getByLabel('Recipient’s bank', { exact: true }).fill('Landsbankinn');
       await page.getByRole('textbox', { name: 'SWIFT/BIC' }).fill('NBIIISRE');
       await page.getByLabel('Country of the recipient’s bank').selectOption('IS');
       // Nobody posts a rate for the Icelandic króna in these tests.

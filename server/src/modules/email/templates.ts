@@ -212,10 +212,9 @@ export function moneyAlertParams(input: MoneyAlertInput, brand: EmailBrand): Mon
   const foreign = input.international?.foreignAmount ? input.international : null;
   // SPEC §9: the amount carries the international details' symbol. Since issue 18 that is the
   // amount in that currency; the dollars that moved are stated beside it, never under its symbol.
-  const amount =
-    foreign?.foreignAmount != null
-      ? formatForeignAlertAmount(foreign.foreignAmount, symbol)
-      : formatMoney(input.amountCents, symbol);
+  const amount = foreign?.foreignAmount
+    ? formatForeignAlertAmount(foreign.foreignAmount, symbol)
+    : formatMoney(input.amountCents, symbol);
   const subject = oneLine(`${brand.bankName} ${kind} Alert: ${amount} ${input.transactionType}`);
   const conversion = foreign
     ? {
