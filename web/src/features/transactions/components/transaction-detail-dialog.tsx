@@ -1,5 +1,5 @@
 import type { RecordInternationalDetails, TransactionRecord } from '@larkspur/contract';
-import { displayRate } from '@larkspur/contract/fx-math';
+import { displayRate, formatForeignMoney } from '@larkspur/contract/fx-math';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
@@ -66,17 +66,22 @@ function countryName(country: string): string {
   return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(country) ?? country;
 }
 
+/** "€250.00" from the record's exact string, with as many decimals as it has (¥15,000 has none). */
+function foreignMoney(amount: string, currency: string): string {
+  try {
+    return formatForeignMoney(amount, currency, amount.split('.')[1]?.length ?? 0);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
 /** What was converted at which posted rate (issue 18); records before migration 0011 have none. */
 function conversionRows(details: RecordInternationalDetails): ReceiptRow[] {
   if (details.foreignAmount === null) return [];
   return [
     {
       label: 'Amount sent',
-      value: (
-        <span className="tabular-nums">
-          {details.currencySymbol} {details.foreignAmount} {details.currency}
-        </span>
-      ),
+      value: <span className="tabular-nums">{foreignMoney(details.foreignAmount, details.currency)}</span>,
     },
     ...(details.usdPerUnit === null
       ? []

@@ -12,7 +12,7 @@ import {
 import { AmountField } from '@/components/ui/amount-field';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
-import { internationalQuote, type FxRates } from './international-quote';
+import { internationalQuote, RATES_UNAVAILABLE_MESSAGE, type FxRates } from './international-quote';
 import type { TransferContext, TransferFormValues } from './transfer-validation';
 
 type TransferFormApi = UseFormReturn<TransferFormValues, TransferContext>;
@@ -81,7 +81,7 @@ export function InternationalFields({ form, rates }: { form: TransferFormApi; ra
       <SelectField
         label="Currency they receive"
         placeholder="Choose a currency"
-        hint="Currencies with a rate posted by Larkspur Bank today are listed first."
+        hint="Currencies with a current Larkspur Bank rate are listed first."
         error={errors?.currency?.message}
         {...form.register('internationalDetails.currency')}
       >
@@ -176,7 +176,9 @@ export function InternationalAmount({
           <p>
             {currency
               ? quote.field === 'internationalDetails.currency'
-                ? quote.message
+                ? quote.message === RATES_UNAVAILABLE_MESSAGE
+                  ? quote.message
+                  : `Larkspur Bank has no current rate for ${currency.code}, so we cannot convert it now.`
                 : `Enter the amount in ${currency.code} to see what you pay in US dollars.`
               : 'Choose the currency to see our rate and what you pay in US dollars.'}
           </p>
