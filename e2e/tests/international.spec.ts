@@ -21,20 +21,13 @@ const detail = (scope: Page | Locator, label: string) =>
   scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
 
 /** NAME-WIDTH.png and NAME-dark-WIDTH.png at both widths, copied to SHOTS_DIR; the viewport ends at `width`. */
-async function screenshotThemes(
-  page: Page,
-  name: string,
-  width: number,
-  /** Runs before each picture (e.g. scrolls a dialog to the part worth seeing). */
-  prepare: () => Promise<void> = async () => undefined,
-): Promise<void> {
+async function screenshotThemes(page: Page, name: string, width: number): Promise<void> {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     for (const w of WIDTHS) {
       await page.setViewportSize({ width: w, height: 800 });
-      await prepare();
       const file = await screenshot(page, scheme === 'light' ? name : `${name}-dark`);
       fs.copyFileSync(file, path.join(SHOTS_DIR, path.basename(file)));
     }
