@@ -114,6 +114,7 @@ customerTest.describe('international transfers at the posted rate', () => {
         await page.getByRole('button', { name: 'To Lena Vogel' }).click();
         const dialog = page.getByRole('dialog', { name: 'To Lena Vogel' });
         await expect(detail(dialog, 'Exchange rate')).toHaveText('1 EUR = 1.0800 USD');
+        await expect(detail(dialog, 'Amount sent')).toHaveText('€250.00');
         await expect(detail(dialog, 'Country')).toHaveText('Germany');
         await expectNoA11yViolations(page);
         if (width === 375) await screenshotThemes(page, 'intl-record', width);
