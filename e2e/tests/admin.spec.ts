@@ -442,6 +442,7 @@ test.describe('admin console: overview and audit log', () => {
       ['Transactions', 'Transactions'],
       ['Loans', 'Loans'],
       ['Check holds', 'Check holds'],
+      ['FX rates', 'FX rates'],
       ['Audit log', 'Audit log'],
     ] as const) {
       await nav.getByRole('link', { name: label }).focus();
