@@ -73,55 +73,36 @@ export type RecordType = z.infer<typeof recordTypeSchema>;
 export const directionSchema = z.enum(['credit', 'debit']);
 export type Direction = z.infer<typeof directionSchema>;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-const requiredText = (label: string, max: number) => text(max).min(1, `Enter the ${label}`);
+export const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+export const requiredText = (label: string, max: number) => text(max).min(1, `Enter the ${label}`);
 
-export const internationalDetailsSchema = z.strictObject({
-  recipientFullName: requiredText("recipient's full name", NAME_FIELD_LENGTH_MAX),
-  recipientBank: requiredText("recipient's bank", NAME_FIELD_LENGTH_MAX),
-  swiftBic: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter an 8- or 11-character SWIFT/BIC code'),
-  ibanOrAccount: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9 ]{4,34}$/, 'Enter the IBAN or account number (letters and digits)'),
-  country: requiredText('country', 56),
-  currencyCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Enter a three-letter currency code'),
-  currencySymbol: text(4).min(1, 'Enter the currency symbol'),
+/**
+ * An international record's details as the API returns them. Records made since migration 0011
+ * carry the conversion; older ones (typed symbol, free-text country, a second account field) are
+ * read tolerantly: their conversion fields are null, `ibanOrAccount` is theirs only (decision 0164).
+ */
+export const recordInternationalDetailsSchema = z.object({
+  recipientFullName: z.string(),
+  recipientBank: z.string(),
+  swiftBic: z.string(),
+  /** ISO code on new records; the text typed on records before 0011. */
+  country: z.string(),
+  currency: z.string(),
+  /** Derived from the currency when the transfer was made; as typed on older records. */
+  currencySymbol: z.string(),
+  /** The amount in `currency`, with its ISO minor digits ("110.78", "15000"); null on older records. */
+  foreignAmount: z.string().nullable(),
+  /** US dollars per unit at which it was converted ("1.08320000"); null on older records. */
+  usdPerUnit: z.string().nullable(),
+  /** The posted rate used (null for US dollars and on older records). */
+  rateId: z.string().nullable(),
+  /** Records before 0011 only: their second account field. */
+  ibanOrAccount: z.string().optional(),
 });
-export type InternationalDetails = z.infer<typeof internationalDetailsSchema>;
+export type RecordInternationalDetails = z.infer<typeof recordInternationalDetailsSchema>;
 
-export const transferRequestSchema = z
-  .strictObject({
-    type: transferTypeSchema,
-    recipientAccount: requiredText('recipient account number', ACCOUNT_FIELD_LENGTH_MAX),
-    recipientName: requiredText('recipient name', NAME_FIELD_LENGTH_MAX),
-    bankName: text(NAME_FIELD_LENGTH_MAX).default('Larkspur Bank'),
-    routingNumber: z
-      .string()
-      .trim()
-      .regex(/^\d{9}$/, 'A routing number has 9 digits')
-      .nullable()
-      .optional(),
-    amount: amountInputSchema,
-    purpose: text(PURPOSE_LENGTH_MAX).default(''),
-    internationalDetails: internationalDetailsSchema.optional(),
-    /** The customer read the name check's warning (close or no match) and pays anyway (decision 0155). */
-    confirmPayeeRisk: z.boolean().optional(),
-  })
-  .refine((t) => t.type !== 'International Transfer' || t.internationalDetails !== undefined, {
-    message: 'An international transfer needs the international details',
-    path: ['internationalDetails'],
-  });
-export type TransferRequest = z.input<typeof transferRequestSchema>;
+// The transfer request and the recipient abroad: transfer-request.ts (the ISO lists and IBAN
+// checks load only where a transfer is made, decision 0164).
 
 export const holdStatuses = ['active', 'released', 'returned'] as const;
 export const holdStatusSchema = z.enum(holdStatuses);
@@ -154,7 +135,7 @@ export const transactionRecordSchema = z.object({
   senderAccount: z.string(),
   purpose: z.string(),
   status: z.string(),
-  internationalDetails: internationalDetailsSchema.nullable(),
+  internationalDetails: recordInternationalDetailsSchema.nullable(),
   createdAt: z.string(),
   created_at: z.string(),
   /** The check deposit's hold; null for every other record. */

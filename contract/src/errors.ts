@@ -177,9 +177,34 @@ export const errorCatalogue = {
     status: 409,
     message: 'This payment is being made right now. Please try again in a minute.',
   },
+  SCHEDULED_INTERNATIONAL_UNSUPPORTED: {
+    status: 422,
+    message:
+      'International transfers cannot be scheduled: they are converted at the rate of the day they are sent. Send it now instead.',
+  },
   SCHEDULED_TRANSFER_ENDED: {
     status: 409,
     message: 'This scheduled payment has already ended or been cancelled.',
+  },
+  // Ours: international transfers at the bank's posted rates (issue 18, decisions 0164–0166).
+  FX_RATE_UNAVAILABLE: {
+    status: 422,
+    message:
+      'We have no current exchange rate for this currency, so this transfer cannot be sent now. Choose another currency or try again later.',
+  },
+  FX_RATE_CHANGED: {
+    status: 409,
+    message:
+      'Our exchange rate for this currency has changed since you reviewed this transfer. Please review it again with the new rate.',
+  },
+  FX_AMOUNT_MISMATCH: {
+    status: 422,
+    message:
+      'The dollar amount does not match the foreign amount at our posted rate. Please review the transfer again.',
+  },
+  FX_BASE_CURRENCY: {
+    status: 422,
+    message: 'US dollars are the bank’s own currency: they have no exchange rate.',
   },
 
   // Ours: loans (docs/decisions/0030).

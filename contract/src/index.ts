@@ -21,3 +21,5 @@ export * from './staff';
 export * from './staff-console';
 export * from './people-filter';
 export * from './money-requests';
+export * from './international';
+export * from './transfer-request';

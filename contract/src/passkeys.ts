@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_LENGTH_MAX, transferRequestSchema } from './banking';
+import { IDEMPOTENCY_KEY_LENGTH_MAX } from './banking';
+import { transferRequestSchema } from './transfer-request';
 import { LOGIN_FIELD_LENGTH_MAX, otpCodeSchema } from './auth';
 
 /**
@@ -107,7 +108,9 @@ const idempotencyKeySchema = z
   .regex(new RegExp(`^[A-Za-z0-9_-]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`), 'Not a valid idempotency key');
 
 /** The review step asks whether this exact transfer needs a second factor, and starts it if so. */
-export const stepUpStartRequestSchema = z.strictObject({
+// Pure: a page that only reads passkeys (the security page) drops it, and with it the transfer
+// request's ISO lists and IBAN checks (decision 0164).
+export const stepUpStartRequestSchema = /* @__PURE__ */ z.strictObject({
   transfer: transferRequestSchema,
   idempotencyKey: idempotencyKeySchema,
 });

@@ -57,6 +57,8 @@ export const paths = {
   adminStaff: '/admin/dashboard/staff',
   // Issue 19: the maker-checker queue of manual money requests.
   adminRequests: '/admin/dashboard/requests',
+  /** Issue 18: the bank's posted exchange rates. */
+  adminFxRates: '/admin/dashboard/fx-rates',
 
   devMailbox: '/dev/mailbox',
 } as const;

@@ -5,9 +5,9 @@ import {
   NAME_FIELD_LENGTH_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
-  internationalDetailsSchema,
   transferTypeSchema,
 } from './banking';
+import { internationalDetailsSchema } from './transfer-request';
 
 // The payee book (issue 18, decisions 0156–0157); the name check is in ./payee-check.
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PURPOSE_LENGTH_MAX, transferRequestSchema } from './banking';
+import { PURPOSE_LENGTH_MAX } from './banking';
+import { transferRequestSchema } from './transfer-request';
 import { amountInputSchema, moneySchema } from './money';
 
 /**

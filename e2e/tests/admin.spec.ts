@@ -442,6 +442,7 @@ test.describe('admin console: overview and audit log', () => {
       ['Transactions', 'Transactions'],
       ['Loans', 'Loans'],
       ['Check holds', 'Check holds'],
+      ['FX rates', 'FX rates'],
       ['Audit log', 'Audit log'],
     ] as const) {
       await nav.getByRole('link', { name: label }).focus();
@@ -474,6 +475,7 @@ test.describe('admin console: access', () => {
       '/admin/dashboard/loans',
       '/admin/dashboard/audit',
       '/admin/dashboard/holds',
+      '/admin/dashboard/fx-rates',
     ]) {
       await page.goto(path);
       // The guard sends them to /admin/login, a guest-only page, which sends a customer home.
@@ -501,6 +503,8 @@ test.describe('admin console: access', () => {
       ['POST', `/api/admin/holds/${id}/return`],
       ['GET', `/api/admin/holds/${id}/images/front`],
       ['GET', `/api/admin/holds/${id}/images/back`],
+      ['GET', '/api/admin/fx-rates'],
+      ['PUT', '/api/admin/fx-rates/EUR'],
     ];
     for (const [method, url] of calls) {
       const response = await page.request.fetch(url, { method, data: method === 'GET' ? undefined : {} });

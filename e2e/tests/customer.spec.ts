@@ -307,25 +307,25 @@ test.describe('customer: send money', () => {
       await fund(adminApi, me, '500.00');
       await open(page, '/user/dashboard/send-money', 'Send money');
       await page.getByRole('radio', { name: /International/ }).check();
-      const account = page.getByLabel('Recipient account number');
+      // One account field (issue 18): an account number abroad, not an IBAN.
+      const account = page.getByLabel('IBAN or account number');
       await account.fill('12345678');
       await account.blur();
       await expect(page.getByText('This is not a Larkspur Bank account')).toBeVisible();
       await page.getByLabel('Recipient’s full name').fill('Marie Curie');
-      await page.getByLabel('Recipient’s bank').fill('BNP Paribas');
+      await page.getByLabel('Recipient’s bank', { exact: true }).fill('BNP Paribas');
       await page.getByRole('textbox', { name: 'SWIFT/BIC' }).fill('bnpafrpp');
-      await page.getByLabel('IBAN or account number').fill('FR76 3000 6000 0112 3456 7890 189');
-      await page.getByLabel('Country').fill('France');
-      await page.getByLabel('Currency code').fill('EUR');
-      await page.getByLabel('Currency symbol').fill('€');
-      await page.getByLabel('Amount (US dollars)').fill('200');
+      await page.getByLabel('Country of the recipient’s bank').selectOption('FR');
+      // US dollars abroad: one for one, no posted rate needed.
+      await page.getByLabel('Currency they receive').selectOption('USD');
+      await page.getByLabel('Amount in USD (US Dollar)').fill('200');
       await page.getByLabel('Purpose (optional)').fill('Tuition');
       await expectNoA11yViolations(page);
       await screenshotWidths(page, 'customer-send-international');
 
       await page.getByRole('button', { name: 'Review transfer' }).click();
       await expect(detail(page, 'SWIFT/BIC')).toHaveText('BNPAFRPP');
-      await expect(detail(page, 'Currency')).toHaveText('EUR (€)');
+      await expect(detail(page, 'Currency')).toHaveText('USD ($)');
       await expect(detail(page, 'Balance after')).toHaveText('$300.00');
       await screenshotWidths(page, 'customer-send-international-review');
       await page.getByRole('button', { name: 'Confirm and send' }).click();
@@ -339,7 +339,7 @@ test.describe('customer: send money', () => {
       await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/);
       await expect(detail(dialog, 'SWIFT/BIC')).toHaveText('BNPAFRPP');
       await expect(detail(dialog, 'Country')).toHaveText('France');
-      await expect(detail(dialog, 'IBAN or account')).toHaveText('FR76 3000 6000 0112 3456 7890 189');
+      await expect(detail(dialog, 'To account')).toHaveText('12345678');
       await expectNoA11yViolations(page);
       await screenshotWidths(page, 'customer-transaction-detail');
       // On paper: the receipt alone, not the statement behind the dialog.

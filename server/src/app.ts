@@ -43,6 +43,8 @@ import { adminExportRoutes } from './modules/admin/export-routes';
 import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
 import { bankingRoutes } from './modules/ledger/banking-routes';
 import { documentRoutes } from './modules/ledger/documents/document-routes';
+import { createFxRateService } from './modules/fx/fx-rates';
+import { adminFxRateRoutes, fxRateRoutes } from './modules/fx/fx-routes';
 import { createBankingService } from './modules/ledger/banking-service';
 import { adminLoanRoutes } from './modules/loans/admin-loan-routes';
 import { createLoanInquiryService } from './modules/loans/inquiry-service';
@@ -481,6 +483,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(
         payeeRoutes({ payees: createPayeeService({ db: database.db, clock, audit }), guards }),
+      );
+      await api.register(
         documentRoutes({
           db: database.db,
           readDb: database.readDb,
@@ -490,6 +494,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           rateLimitAllowList: config.rateLimitAllowList,
         }),
       );
+      const fx = createFxRateService({ db: database.db, clock, audit });
+      await api.register(fxRateRoutes({ fx, guards }));
       await api.register(passkeyRoutes({ passkeys, guards, cookie }));
       await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));
       await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
@@ -533,6 +539,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             }),
           );
           await admin.register(adminRecoveryRoutes({ recovery }));
+          await admin.register(adminFxRateRoutes({ fx }));
           await admin.register(adminExportRoutes({ db: database.db, readDb: database.readDb, audit }));
           await admin.register(staffRoutes({ db: database.db, staff, security }));
         },

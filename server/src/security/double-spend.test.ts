@@ -67,11 +67,10 @@ describe('double spend', () => {
               recipientFullName: 'Abroad Person',
               recipientBank: 'Bank Abroad',
               swiftBic: 'DEUTDEFF',
-              ibanOrAccount: 'DE89370400440532013000',
-              country: 'Germany',
-              currencyCode: 'EUR',
-              currencySymbol: '€',
+              country: 'DE',
+              currency: 'USD',
             },
+            fxQuote: { foreignAmount: '250.00', rateId: null },
           },
         });
       }

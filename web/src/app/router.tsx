@@ -312,6 +312,12 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.adminFxRates,
+              lazy: async () => ({
+                Component: (await import('@/features/admin/pages/admin-fx-rates-page')).AdminFxRatesPage,
+              }),
+            },
+            {
               path: paths.adminAudit,
               lazy: async () => ({
                 Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage,

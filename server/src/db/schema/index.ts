@@ -11,3 +11,4 @@ export * from './case-notes';
 export * from './payees';
 export * from './scheduled';
 export * from './money-requests';
+export * from './fx-rates';

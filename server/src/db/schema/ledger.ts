@@ -143,7 +143,7 @@ export const transactionRecords = pgTable(
     senderAccount: text('sender_account').notNull(),
     purpose: text('purpose').notNull(),
     status: text('status').notNull().default('Successful'),
-    internationalDetails: jsonb('international_details').$type<Record<string, string>>(),
+    internationalDetails: jsonb('international_details').$type<Record<string, unknown>>(),
     /**
      * The Confirmation of Payee result when the transfer was sent (decision 0155), on the sender's
      * record only; the name they typed is this record's recipient_name. Null on every other record.

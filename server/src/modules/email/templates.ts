@@ -1,4 +1,4 @@
-import { formatCents } from '@larkspur/contract';
+import { displayRate, formatCents } from '@larkspur/contract';
 import type { EmailTemplateName, RenderedEmail } from './transport';
 
 /**
@@ -51,6 +51,18 @@ export function formatMoney(cents: bigint, currencySymbol: string = DEFAULT_CURR
   const [whole = '0', fraction = '00'] = (negative ? plain.slice(1) : plain).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
   return `${negative ? '-' : ''}${currencySymbol}${grouped}.${fraction}`;
+}
+
+/**
+ * A foreign amount for an alert: its currency's symbol and at least the spec's two decimals
+ * ("110.78", '€' → "€110.78"; "15000", '¥' → "¥15,000.00"; "1.235", 'KWD' → "KWD 1.235"). From the
+ * record's exact wire string, never a float.
+ */
+export function formatForeignAlertAmount(amount: string, currencySymbol: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  const separator = /[A-Za-z]$/.test(currencySymbol) ? ' ' : '';
+  return `${currencySymbol}${separator}${grouped}.${fraction.padEnd(2, '0')}`;
 }
 
 export function formatAlertDate(date: Date): string {
@@ -157,6 +169,12 @@ export interface MoneyAlertInput {
   amountCents: bigint;
   /** From the transfer's international details; the dollar sign when absent (SPEC §9). */
   currencySymbol?: string | null;
+  /**
+   * An international transfer's conversion (issue 18): the amount in the recipient's currency
+   * (the alert's amount, with `currencySymbol`) and the posted rate; `amountCents` is then the
+   * dollars that moved, stated beside it. Absent or without a foreign amount: a dollar alert.
+   */
+  international?: { foreignAmount: string | null; currency: string; usdPerUnit: string | null } | null;
   date: Date;
   /** The transaction id, e.g. "TRF1768478400000A1B2". */
   reference: string;
@@ -181,15 +199,33 @@ export type MoneyAlertParams = {
   amount_color: string;
   year: string;
   from_name: string;
+  /** International only (issue 18): the dollars debited or credited, e.g. "$120.00". */
+  usd_amount?: string;
+  /** International only: the posted rate used, e.g. "1 EUR = 1.0832 USD". */
+  exchange_rate?: string;
 };
 
 export function moneyAlertParams(input: MoneyAlertInput, brand: EmailBrand): MoneyAlertParams {
   const isCredit = input.direction === 'credit';
   const kind = isCredit ? 'Credit' : 'Debit';
   const symbol = input.currencySymbol?.trim() || DEFAULT_CURRENCY_SYMBOL;
-  const amount = formatMoney(input.amountCents, symbol);
+  const foreign = input.international?.foreignAmount ? input.international : null;
+  // SPEC §9: the amount carries the international details' symbol. Since issue 18 that is the
+  // amount in that currency; the dollars that moved are stated beside it, never under its symbol.
+  const amount = foreign?.foreignAmount
+    ? formatForeignAlertAmount(foreign.foreignAmount, symbol)
+    : formatMoney(input.amountCents, symbol);
   const subject = oneLine(`${brand.bankName} ${kind} Alert: ${amount} ${input.transactionType}`);
+  const conversion = foreign
+    ? {
+        usd_amount: formatMoney(input.amountCents),
+        ...(foreign.usdPerUnit
+          ? { exchange_rate: `1 ${foreign.currency} = ${displayRate(foreign.usdPerUnit)} USD` }
+          : {}),
+      }
+    : {};
   return {
+    ...conversion,
     to_email: input.to,
     subject,
     name: oneLine(input.name),
@@ -219,10 +255,15 @@ export function renderMoneyAlertBodies(
   const isCredit = field('amount_color') === CREDIT_COLOR;
   const kind = isCredit ? 'Credit' : 'Debit';
   const amount = field('amount');
+  // International (issue 18): the dollars that moved and the rate, beside the foreign amount.
+  const usd = field('usd_amount');
+  const rate = field('exchange_rate');
   const rows: Row[] = [
     { label: 'Transaction', value: `${kind} (${field('transaction_type')})` },
     // The word Credit/Debit sits beside the colour: colour alone says nothing to many readers.
     { label: 'Amount', value: `${amount} ${kind}`, color: isCredit ? CREDIT_COLOR : DEBIT_COLOR },
+    ...(usd ? [{ label: isCredit ? 'US dollars credited' : 'US dollars debited', value: usd }] : []),
+    ...(rate ? [{ label: 'Exchange rate', value: rate }] : []),
     { label: 'Date', value: field('date') },
     { label: 'Reference', value: field('reference') },
     { label: isCredit ? 'From' : 'To', value: field('counterparty') },
@@ -230,9 +271,13 @@ export function renderMoneyAlertBodies(
   ];
   const before = [
     `Hello ${field('name')},`,
-    isCredit
-      ? `Your ${brand.bankName} account has been credited with ${amount}.`
-      : `Your ${brand.bankName} account has been debited by ${amount}.`,
+    usd
+      ? isCredit
+        ? `Your ${brand.bankName} account has been credited with ${usd} (${amount}${rate ? ` at ${rate}` : ''}).`
+        : `Your ${brand.bankName} account has been debited by ${usd} (${amount}${rate ? ` at ${rate}` : ''}).`
+      : isCredit
+        ? `Your ${brand.bankName} account has been credited with ${amount}.`
+        : `Your ${brand.bankName} account has been debited by ${amount}.`,
   ];
   const after = [
     `If you do not recognise this transaction, contact ${brand.bankName} support at once: ${brand.publicOrigin}/support/contact`,

@@ -19,6 +19,7 @@ import {
   type SignedUpCustomer,
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { latestRate, postSeedRates } from '../fx/fx-rates';
 import { verifyLedger } from './verify';
 
 /** The first bytes of a PNG: a PNG's magic, sent as a JPEG. */
@@ -36,6 +37,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** Posts a rate for `currency` now, as the bank, and returns its id. */
+async function postedRateId(currency: string, usdPerUnit: string): Promise<string> {
+  await postSeedRates(t.database.db, { [currency]: usdPerUnit }, t.clock.now());
+  const rate = await latestRate(t.database.db, currency);
+  if (!rate) throw new Error('no rate');
+  return rate.id.toString();
+}
 
 async function funded(amount: string, overrides: Record<string, string> = {}): Promise<SignedUpCustomer> {
   const customer = await signUpCustomer(t, overrides);
@@ -157,21 +166,23 @@ describe('transfer', () => {
       recipientAccount: 'DE89370400440532013000',
       recipientName: 'Lena Vogel',
       bankName: 'Commerzbank',
+      // €111.11 at the posted 1.08 is $119.9988: $120.00, rounded half up to the cent.
       amount: '120.00',
       internationalDetails: {
         recipientFullName: 'Lena Vogel',
         recipientBank: 'Commerzbank',
         swiftBic: 'COBADEFFXXX',
-        ibanOrAccount: 'DE89370400440532013000',
-        country: 'Germany',
-        currencyCode: 'EUR',
-        currencySymbol: '€',
+        country: 'DE',
+        currency: 'EUR',
       },
+      fxQuote: { foreignAmount: '111.11', rateId: await postedRateId('EUR', '1.08') },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().transaction.internationalDetails).toMatchObject({
       currencySymbol: '€',
       swiftBic: 'COBADEFFXXX',
+      foreignAmount: '111.11',
+      usdPerUnit: '1.08000000',
     });
     const settlementAfter = await t.database.db
       .select()
@@ -188,7 +199,8 @@ describe('transfer', () => {
       .where(eq(outboxMessages.toEmail, alice.email))
       .orderBy(sql`${outboxMessages.id} desc`)
       .limit(1);
-    expect(alert[0]?.params.amount).toContain('€');
+    expect(alert[0]?.params.amount).toBe('€111.11');
+    expect(alert[0]?.params.usd_amount).toBe('$120.00');
     await expectLedgerClean();
   });
 

@@ -106,11 +106,10 @@ async function apply(step: Operation): Promise<void> {
           recipientFullName: 'Amélie Durand',
           recipientBank: 'BNP',
           swiftBic: 'BNPAFRPP',
-          ibanOrAccount: 'FR7630006000011234567890189',
-          country: 'France',
-          currencyCode: 'EUR',
-          currencySymbol: '€',
+          country: 'FR',
+          currency: 'USD',
         },
+        fxQuote: { foreignAmount: amount, rateId: null },
       });
       const have = model.get(from.userId)!;
       const expected = !positive ? 400 : have < BigInt(step.cents) ? 422 : 201;

@@ -4,8 +4,8 @@ import {
   CURRENCY,
   type Direction,
   type ErrorCode,
-  type InternationalDetails,
   type PayeeCheckResult,
+  type RecordInternationalDetails,
 } from '@larkspur/contract';
 import type { Tx } from '../../db/client';
 import { transactionRecords } from '../../db/schema/index';
@@ -33,7 +33,7 @@ export interface RecordValues {
   senderName: string;
   senderAccount: string;
   purpose: string;
-  internationalDetails?: InternationalDetails | null;
+  internationalDetails?: RecordInternationalDetails | null;
   /** A transfer's name check, on the sender's record (decision 0155). */
   payeeCheck?: PayeeCheckResult | null;
   createdAt?: Date;
@@ -80,8 +80,9 @@ export async function postMovement(
     ({ values, balanceBeforeCents }) =>
       balanceBeforeCents + (values.direction === 'credit' ? values.amountCents : -values.amountCents),
   );
-  const emails = legs.map(({ customer }, i) => {
+  const emails = legs.map(({ customer, values }, i) => {
     const row = rows[i];
+    const international = values.internationalDetails ?? null;
     const balanceCents = balancesAfter[i];
     assert(row && balanceCents !== undefined, 'a record and a balance per leg');
     return {
@@ -93,7 +94,8 @@ export async function postMovement(
           direction: row.direction,
           transactionType: row.type,
           amountCents: row.amountCents,
-          currencySymbol: (row.internationalDetails as InternationalDetails | null)?.currencySymbol ?? null,
+          currencySymbol: international?.currencySymbol ?? null,
+          international,
           date: row.createdAt,
           reference: row.transactionId,
           counterparty: counterpartyOf(row),

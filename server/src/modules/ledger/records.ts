@@ -1,6 +1,6 @@
 import {
   formatCents,
-  type InternationalDetails,
+  type RecordInternationalDetails,
   type RecordHold,
   type TransactionRecord,
 } from '@larkspur/contract';
@@ -9,6 +9,35 @@ import type { DbOrTx } from '../../db/client';
 import { depositHolds, type transactionRecords } from '../../db/schema/index';
 
 export type RecordRow = typeof transactionRecords.$inferSelect;
+
+/**
+ * A record's international details as stored, read tolerantly (decision 0164): records since
+ * migration 0011 hold the contract's shape; older ones hold a typed `currencySymbol`, a
+ * `currencyCode`, a free-text country and a second account field (`ibanOrAccount`), and no
+ * conversion. History is never rewritten: both shapes read into one.
+ */
+export function readInternationalDetails(
+  stored: Record<string, unknown> | null,
+): RecordInternationalDetails | null {
+  if (stored === null || typeof stored !== 'object') return null;
+  const text = (key: string): string | null => {
+    const value = stored[key];
+    return typeof value === 'string' ? value : null;
+  };
+  const legacyAccount = text('ibanOrAccount');
+  return {
+    recipientFullName: text('recipientFullName') ?? '',
+    recipientBank: text('recipientBank') ?? '',
+    swiftBic: text('swiftBic') ?? '',
+    country: text('country') ?? '',
+    currency: text('currency') ?? text('currencyCode') ?? '',
+    currencySymbol: text('currencySymbol') ?? '',
+    foreignAmount: text('foreignAmount'),
+    usdPerUnit: text('usdPerUnit'),
+    rateId: text('rateId'),
+    ...(legacyAccount === null ? {} : { ibanOrAccount: legacyAccount }),
+  };
+}
 
 /** A record is written when its money has moved (the column's default). */
 export const RECORD_STATUS_SUCCESSFUL = 'Successful';
@@ -32,7 +61,7 @@ export function toRecordDto(row: RecordRow, hold: RecordHold | null = null): Tra
     senderAccount: row.senderAccount,
     purpose: row.purpose,
     status: row.status,
-    internationalDetails: (row.internationalDetails as InternationalDetails | null) ?? null,
+    internationalDetails: readInternationalDetails(row.internationalDetails),
     createdAt: created,
     created_at: created,
     hold,

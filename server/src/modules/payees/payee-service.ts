@@ -65,15 +65,17 @@ function canonical(input: PayeeInput) {
   };
 }
 
-/** The same payee twice: one type, one account, and for an international one the same IBAN and SWIFT. */
+/**
+ * The same payee twice: one type, one account (for an international one the IBAN or account
+ * number, normalised by the contract: decision 0164), and for an international one the same SWIFT.
+ */
 function samePayee(values: ReturnType<typeof canonical>): SQL {
   const details = values.internationalDetails;
   return and(
     eq(payees.type, values.type),
     eq(payees.recipientAccount, values.recipientAccount),
     details
-      ? sql`replace(${payees.internationalDetails}->>'ibanOrAccount', ' ', '') = ${details.ibanOrAccount.replaceAll(' ', '')}
-            and ${payees.internationalDetails}->>'swiftBic' = ${details.swiftBic}`
+      ? sql`${payees.internationalDetails}->>'swiftBic' = ${details.swiftBic}`
       : undefined,
   ) as SQL;
 }
@@ -277,7 +279,6 @@ export function createPayeeService(deps: { db: Database; clock: Clock; audit: Au
         const key = JSON.stringify([
           row.type,
           row.recipientAccount,
-          details?.ibanOrAccount.replaceAll(' ', '') ?? null,
           details?.swiftBic ?? null,
         ]);
         if (seen.has(key)) continue;

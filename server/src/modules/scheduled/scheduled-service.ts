@@ -221,6 +221,8 @@ export function createScheduledService(deps: {
           const recipientAccount = transfer.recipientAccount.trim();
           const recipient = await loadCustomer(tx, { accountNumber: recipientAccount });
           const international = transfer.type === 'International Transfer';
+          // Converted at the rate of the day it is sent, which a series cannot review ahead (decision 0158).
+          if (international) throw new Rejection('SCHEDULED_INTERNATIONAL_UNSUPPORTED', 'type');
           if ((recipient === null || recipient.status === 'closed') && !international)
             throw new Rejection('RECIPIENT_NOT_FOUND', 'recipientAccount');
           if (recipientAccount === sender.accountNumber)

@@ -223,6 +223,30 @@ describe('creating: the transfer rules, in the spec words, and the limits', () =
     expect(res.json().error).toMatchObject({ code, message: errorCatalogue[code].message });
   });
 
+  it('refuses an international transfer: it is converted at the rate of the day it is sent', async () => {
+    const res = await create(
+      payer,
+      {
+        type: 'International Transfer',
+        recipientAccount: 'DE89370400440532013000',
+        recipientName: 'Hans Muster',
+        purpose: 'Rent',
+        amount: '10.00',
+        internationalDetails: {
+          recipientFullName: 'Hans Muster',
+          recipientBank: 'Commerzbank',
+          swiftBic: 'COBADEFF',
+          country: 'DE',
+          currency: 'EUR',
+        },
+        fxQuote: { foreignAmount: '9.00', rateId: '1' },
+      },
+      once(),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.code).toBe('SCHEDULED_INTERNATIONAL_UNSUPPORTED');
+  });
+
   it('refuses an unknown recipient and oneself with the spec messages', async () => {
     const unknown = await create(payer, transferTo('40900000001'), once());
     expect(unknown.json().error.message).toBe('Recipient account number not found.');

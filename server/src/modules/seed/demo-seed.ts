@@ -10,9 +10,23 @@ import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
 import { hashPassword } from '../../lib/passwords';
 import { createAuditLog } from '../audit/audit-log';
 import { createCardService } from '../cards/card-service';
+import { postSeedRates } from '../fx/fx-rates';
 import { createUserService } from '../users/user-service';
 
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.txt';
+
+/**
+ * The demo's posted rates, US dollars per unit: illustrative round figures for trying the
+ * product, not market data. JPY has no minor unit, which the demo should show too.
+ */
+export const DEMO_FX_RATES: Record<string, string> = {
+  EUR: '1.08',
+  GBP: '1.27',
+  CAD: '0.73',
+  CHF: '1.13',
+  JPY: '0.0067',
+  MXN: '0.058',
+};
 const DEMO_PASSWORD_BYTES = 12;
 
 export interface DemoLogin {
@@ -172,6 +186,9 @@ export async function seedDemoIfEmpty(deps: {
     }
 
     await deps.withCustomers?.(db, customers, admin.userId);
+    // A few posted rates, so an international transfer works on a fresh demo (issue 18). They
+    // are current for FX_RATE_MAX_AGE_DAYS; after that the admin posts new ones (FX rates page).
+    await postSeedRates(db, DEMO_FX_RATES, clock.now(), admin.userId);
 
     // Last, and still inside the transaction: if the file cannot be written, nothing was seeded.
     const file = path.join(config.dataDir, DEMO_CREDENTIALS_FILE);

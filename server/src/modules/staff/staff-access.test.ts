@@ -60,6 +60,8 @@ const DECLARED: Record<string, StaffCapability> = {
   'GET /api/admin/requests': 'backoffice.read',
   'POST /api/admin/requests/{id}/approve': 'money.approve',
   'POST /api/admin/requests/{id}/reject': 'money.approve',
+  'GET /api/admin/fx-rates': 'backoffice.read',
+  'PUT /api/admin/fx-rates/{currency}': 'settings.manage',
   'GET /api/admin/staff': 'staff.manage',
   'POST /api/admin/staff': 'staff.manage',
   'PATCH /api/admin/staff/{id}': 'staff.manage',

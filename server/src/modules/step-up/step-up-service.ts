@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
+  normaliseAccountInput,
   PAYEE_NEW_WINDOW_HOURS,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
   STEP_UP_TOKEN_LENGTH_MAX,
@@ -57,13 +58,15 @@ function amountCentsOf(amount: string): bigint | null {
   return cents === null || cents <= 0n || cents > AMOUNT_MAX_CENTS ? null : cents;
 }
 
-/** The payee as the rule knows it: the account, and for an international one its IBAN and SWIFT/BIC. */
+/**
+ * The payee as the rule knows it: the account (for an international one its IBAN or account
+ * number, the request's one account field since issue 18) and, abroad, its SWIFT/BIC.
+ */
 function payeeOf(transfer: StepUpTransfer) {
   const international =
     transfer.type === 'International Transfer' ? transfer.internationalDetails : undefined;
   return {
-    account: transfer.recipientAccount.trim(),
-    iban: international?.ibanOrAccount.replaceAll(' ', '') ?? null,
+    account: normaliseAccountInput(transfer.recipientAccount),
     swift: international?.swiftBic ?? null,
   };
 }
@@ -82,7 +85,6 @@ export function transferFingerprint(
       userId,
       transfer.type,
       payee.account,
-      payee.iban,
       payee.swift,
       cents.toString(),
       idempotencyKey ?? '',
@@ -115,10 +117,9 @@ export async function stepUpReasons(
         eq(transactionRecords.recipientAccount, payee.account),
         eq(transactionRecords.direction, 'debit'),
         inArray(transactionRecords.type, [...transferTypes]),
-        payee.iban === null
+        payee.swift === null
           ? undefined
-          : sql`replace(${transactionRecords.internationalDetails}->>'ibanOrAccount', ' ', '') = ${payee.iban}
-                and ${transactionRecords.internationalDetails}->>'swiftBic' = ${payee.swift}`,
+          : sql`${transactionRecords.internationalDetails}->>'swiftBic' = ${payee.swift}`,
       ),
     )
     .limit(1);
@@ -134,10 +135,9 @@ export async function stepUpReasons(
               eq(payees.userId, userId),
               eq(payees.recipientAccount, payee.account),
               gt(payees.updatedAt, savedSince),
-              payee.iban === null
+              payee.swift === null
                 ? undefined
-                : sql`replace(${payees.internationalDetails}->>'ibanOrAccount', ' ', '') = ${payee.iban}
-                      and ${payees.internationalDetails}->>'swiftBic' = ${payee.swift}`,
+                : sql`${payees.internationalDetails}->>'swiftBic' = ${payee.swift}`,
             ),
           )
           .limit(1);

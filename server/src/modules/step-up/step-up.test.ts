@@ -209,7 +209,7 @@ describe('step-up for risky payments', () => {
     const alice = await funded();
     const intl = (amount: string, iban = 'DE89 3704 0044 0532 0130 00'): Transfer => ({
       type: 'International Transfer',
-      recipientAccount: 'DE89370400440532013000',
+      recipientAccount: iban,
       recipientName: 'Hans Muster',
       amount,
       purpose: 'Gift',
@@ -217,11 +217,11 @@ describe('step-up for risky payments', () => {
         recipientFullName: 'Hans Muster',
         recipientBank: 'Commerzbank',
         swiftBic: 'COBADEFFXXX',
-        ibanOrAccount: iban,
-        country: 'Germany',
-        currencyCode: 'EUR',
-        currencySymbol: '€',
+        country: 'DE',
+        currency: 'USD',
       },
+      // US dollars abroad: one for one, no posted rate (decision 0165).
+      fxQuote: { foreignAmount: amount, rateId: null },
     });
     const k = key();
     expect((await send(alice, intl('20.00'), k)).statusCode).toBe(403);

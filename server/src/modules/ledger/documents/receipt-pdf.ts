@@ -1,4 +1,11 @@
-import { moneyToCents, payeeCheckLabels, type TransactionRecord } from '@larkspur/contract';
+import {
+  currencyInfo,
+  displayRate,
+  formatForeignMoney,
+  moneyToCents,
+  payeeCheckLabels,
+  type TransactionRecord,
+} from '@larkspur/contract';
 import type { BankDetails } from './bank-details';
 import {
   BRAND,
@@ -41,10 +48,19 @@ export function receiptRows(record: TransactionRecord, balanceAfterCents: bigint
       ['Recipient’s full name', international.recipientFullName],
       ['Recipient’s bank', international.recipientBank],
       ['SWIFT/BIC', international.swiftBic],
-      ['IBAN or account', international.ibanOrAccount],
+      // Records before migration 0011 kept the IBAN apart; later ones hold it as the account.
+      ['IBAN or account', international.ibanOrAccount ?? record.recipientAccount],
       ['Country', international.country],
-      ['Currency', `${international.currencyCode} (${international.currencySymbol})`],
+      ['Currency', `${international.currency} (${international.currencySymbol})`],
     );
+    const currency = currencyInfo(international.currency);
+    if (international.foreignAmount && currency)
+      rows.push([
+        'Amount in their currency',
+        formatForeignMoney(international.foreignAmount, currency.code, currency.digits),
+      ]);
+    if (international.usdPerUnit)
+      rows.push(['Our rate', `1 ${international.currency} = ${displayRate(international.usdPerUnit)} USD`]);
   }
   if (record.hold)
     rows.push([

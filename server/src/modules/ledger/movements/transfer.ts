@@ -1,6 +1,12 @@
-import type { InternationalDetails, TransferType } from '@larkspur/contract';
+import type {
+  FxQuote,
+  InternationalDetails,
+  RecordInternationalDetails,
+  TransferType,
+} from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
 import { assert } from '../../../lib/errors';
+import { convertAtPostedRate } from '../../fx/fx-rates';
 import { decidePayeeCheck } from '../../payees/payee-check';
 import { lockParties } from '../customers';
 import { Rejection, type StoredAnswer } from '../idempotency';
@@ -27,6 +33,8 @@ export interface TransferInput {
   internationalDetails?: InternationalDetails;
   /** The customer accepts a close or no match of the name check (decision 0155). */
   confirmPayeeRisk?: boolean;
+  /** International: the foreign amount and the posted rate the review showed (decision 0165). */
+  fxQuote?: FxQuote;
 }
 
 /**
@@ -53,6 +61,18 @@ export async function transfer(
       const amountCents = positiveAmount(input.amount);
       if (amountCents === null) throw new Rejection('INVALID_TRANSFER_AMOUNT', 'amount');
       const recipientAccount = input.recipientAccount.trim();
+      const international = input.type === 'International Transfer';
+      // International: `amount` is the dollars the review showed; they must be the foreign amount
+      // at the rate in force now (decision 0165). The record keeps the conversion.
+      let internationalDetails: RecordInternationalDetails | null = null;
+      if (international) {
+        if (!input.internationalDetails || !input.fxQuote) throw new Rejection('VALIDATION_FAILED');
+        internationalDetails = await convertAtPostedRate(tx, ctx.clock.now(), {
+          details: input.internationalDetails,
+          quote: input.fxQuote,
+          amountCents,
+        });
+      }
       // Read under lock from the start: what is checked below is what the entry is posted
       // against, with no second look at the rows between the checks and the write.
       const { sender, recipient } = await lockParties(tx, senderId, recipientAccount);
@@ -60,7 +80,6 @@ export async function transfer(
       if (sender.status !== 'active')
         throw new Rejection(sender.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
       const recipientUsable = recipient !== null && recipient.status !== 'closed';
-      const international = input.type === 'International Transfer';
       if (!recipientUsable && !international) throw new Rejection('RECIPIENT_NOT_FOUND', 'recipientAccount');
       if (recipientAccount === sender.accountNumber) throw new Rejection('SELF_TRANSFER', 'recipientAccount');
       // What may be spent is the available balance: held check deposits stay (decision 0070).
@@ -98,7 +117,7 @@ export async function transfer(
         senderName: sender.fullName,
         senderAccount: sender.accountNumber,
         purpose: input.purpose,
-        internationalDetails: input.internationalDetails ?? null,
+        internationalDetails,
       };
       const legs = [
         {

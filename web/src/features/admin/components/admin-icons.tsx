@@ -58,3 +58,10 @@ export const RequestsIcon = (p: IconProps) => (
     <path d="M9 12.5l2 2 4-4" />
   </Icon>
 );
+
+/** Two arrows exchanging: the FX rates screen (issue 18). */
+export const FxRateIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 8h13l-3.5-3.5M20 16H7l3.5 3.5" />
+  </Icon>
+);

@@ -2,7 +2,16 @@ import { GaugeIcon } from '@/components/ui/icons';
 import type { ShellNavItem } from '@/components/ui/app-shell';
 import { paths } from '@/config/paths';
 import type { StaffCapability } from '@larkspur/contract';
-import { AuditIcon, CheckHoldIcon, LedgerIcon, LoanIcon, RequestsIcon, StaffIcon, UsersIcon } from './admin-icons';
+import {
+  AuditIcon,
+  CheckHoldIcon,
+  FxRateIcon,
+  LedgerIcon,
+  LoanIcon,
+  RequestsIcon,
+  StaffIcon,
+  UsersIcon,
+} from './admin-icons';
 
 /** The admin console's navigation, in order: the overview, then one row per screen of issue #8. */
 export const adminNav: readonly ShellNavItem[] = [
@@ -14,6 +23,8 @@ export const adminNav: readonly ShellNavItem[] = [
   { label: 'Check holds', to: paths.adminHolds, icon: CheckHoldIcon },
   // Issue 19: manual money waiting for a second approval (the shell adds the pending count).
   { label: 'Requests', to: paths.adminRequests, icon: RequestsIcon },
+  // Issue 18: the posted rates international transfers are converted at.
+  { label: 'FX rates', to: paths.adminFxRates, icon: FxRateIcon },
   { label: 'Audit log', to: paths.adminAudit, icon: AuditIcon },
   // Issue 19: administrators manage staff and their permission sets.
   { label: 'Staff', to: paths.adminStaff, icon: StaffIcon },

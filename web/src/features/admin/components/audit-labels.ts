@@ -23,6 +23,7 @@ export const auditActionLabels: Record<string, string> = {
   'admin.email_change': 'Email address changed by staff',
   'admin.export_records': 'Records exported (CSV)',
   'admin.export_audit': 'Audit log exported (CSV)',
+  'admin.fx_rate': 'Exchange rate posted',
   'auth.signup': 'Sign-up',
   'auth.signup.repeated': 'Sign-up answered again (its first answer was lost)',
   'auth.login': 'Customer login',

@@ -1,9 +1,9 @@
 import type {
   Insights,
-  InternationalDetails,
   PayeeCheckResult,
   RecentRecipient,
   RecordHold,
+  RecordInternationalDetails,
   TransactionRecord,
 } from '@larkspur/contract';
 import {
@@ -23,60 +23,37 @@ import {
 // to its schema (`pageOf(transactionRecordSchema)`, `insightsResponseSchema`); a field added there
 // fails that test until it is read here. See docs/decisions/0018-customer-overview-without-zod.md.
 
-/** `internationalDetailsSchema`'s limits (banking.ts: NAME_FIELD_LENGTH_MAX, the country's 56, the symbol's 4). */
-const NAME_MAX = 100;
-const COUNTRY_MAX = 56;
-const SYMBOL_MAX = 4;
-const SWIFT_BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-const IBAN_OR_ACCOUNT = /^[A-Z0-9 ]{4,34}$/;
-const CURRENCY_CODE = /^[A-Z]{3}$/;
-
-const INTERNATIONAL_KEYS = new Set([
-  'recipientFullName',
-  'recipientBank',
-  'swiftBic',
-  'ibanOrAccount',
-  'country',
-  'currencyCode',
-  'currencySymbol',
-]);
-
-/** A trimmed text of 1 to `max` characters, as the schema's `text(max).min(1)`. */
-function text(value: unknown, max: number): string | undefined {
-  if (!isString(value)) return undefined;
-  const trimmed = value.trim();
-  return trimmed.length >= 1 && trimmed.length <= max ? trimmed : undefined;
-}
-
-/** Trimmed, upper-cased, then matched, as the schema's `.trim().toUpperCase().regex()`. */
-function code(value: unknown, pattern: RegExp): string | undefined {
-  if (!isString(value)) return undefined;
-  const upper = value.trim().toUpperCase();
-  return pattern.test(upper) ? upper : undefined;
-}
-
-/** `internationalDetailsSchema`: a strict object (an unknown key refuses it), with its transforms. */
-function readInternationalDetails(value: unknown): InternationalDetails | undefined {
+/** `recordInternationalDetailsSchema`: a plain object (unknown keys dropped), read tolerantly as the server writes it. */
+function readInternationalDetails(value: unknown): RecordInternationalDetails | undefined {
   const v = asRecord(value);
-  if (!v || Object.keys(v).some((key) => !INTERNATIONAL_KEYS.has(key))) return undefined;
-  const recipientFullName = text(v.recipientFullName, NAME_MAX);
-  const recipientBank = text(v.recipientBank, NAME_MAX);
-  const swiftBic = code(v.swiftBic, SWIFT_BIC);
-  const ibanOrAccount = code(v.ibanOrAccount, IBAN_OR_ACCOUNT);
-  const country = text(v.country, COUNTRY_MAX);
-  const currencyCode = code(v.currencyCode, CURRENCY_CODE);
-  const currencySymbol = text(v.currencySymbol, SYMBOL_MAX);
+  if (!v) return undefined;
+  const { recipientFullName, recipientBank, swiftBic, country, currency, currencySymbol } = v;
+  const { foreignAmount, usdPerUnit, rateId, ibanOrAccount } = v;
   if (
-    recipientFullName === undefined ||
-    recipientBank === undefined ||
-    swiftBic === undefined ||
-    ibanOrAccount === undefined ||
-    country === undefined ||
-    currencyCode === undefined ||
-    currencySymbol === undefined
+    !isString(recipientFullName) ||
+    !isString(recipientBank) ||
+    !isString(swiftBic) ||
+    !isString(country) ||
+    !isString(currency) ||
+    !isString(currencySymbol) ||
+    !isNullableString(foreignAmount) ||
+    !isNullableString(usdPerUnit) ||
+    !isNullableString(rateId) ||
+    (ibanOrAccount !== undefined && !isString(ibanOrAccount))
   )
     return undefined;
-  return { recipientFullName, recipientBank, swiftBic, ibanOrAccount, country, currencyCode, currencySymbol };
+  return {
+    recipientFullName,
+    recipientBank,
+    swiftBic,
+    country,
+    currency,
+    currencySymbol,
+    foreignAmount,
+    usdPerUnit,
+    rateId,
+    ...(ibanOrAccount === undefined ? {} : { ibanOrAccount }),
+  };
 }
 
 /** `holdStatusSchema`. */
@@ -122,7 +99,7 @@ export function readTransactionRecord(value: unknown): TransactionRecord | undef
   if (!isUuid(id) || !isUuid(userId) || !isMoney(amount) || !isNullableString(routingNumber))
     return undefined;
   if (direction !== 'credit' && direction !== 'debit') return undefined;
-  let internationalDetails: InternationalDetails | null = null;
+  let internationalDetails: RecordInternationalDetails | null = null;
   if (v.internationalDetails !== null) {
     const details = readInternationalDetails(v.internationalDetails);
     if (!details) return undefined;
@@ -203,11 +180,12 @@ function readRecentRecipient(value: unknown): RecentRecipient | undefined {
   const { recipientAccount, recipientName, bankName, routingNumber, lastPaidAt } = v;
   if (!isString(recipientAccount) || !isString(recipientName) || !isString(bankName)) return undefined;
   if (!isNullableString(routingNumber) || !isString(lastPaidAt)) return undefined;
-  let internationalDetails: InternationalDetails | null = null;
+  let internationalDetails: RecentRecipient['internationalDetails'] = null;
   if (v.internationalDetails !== null) {
     const details = readInternationalDetails(v.internationalDetails);
     if (!details) return undefined;
-    internationalDetails = details;
+    const { recipientFullName, recipientBank, swiftBic, country, currency } = details;
+    internationalDetails = { recipientFullName, recipientBank, swiftBic, country, currency };
   }
   return {
     type: v.type as RecentRecipient['type'],

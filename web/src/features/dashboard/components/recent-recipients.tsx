@@ -29,7 +29,7 @@ export function RecentRecipients() {
       </div>
       <ul className="flex flex-wrap gap-2">
         {items.map((to) => (
-          <li key={`${to.type}:${to.recipientAccount}:${to.internationalDetails?.ibanOrAccount ?? ''}`}>
+          <li key={`${to.type}:${to.recipientAccount}:${to.internationalDetails?.swiftBic ?? ''}`}>
             <Link
               to={paths.userSendMoney}
               state={{ payTo: to }}

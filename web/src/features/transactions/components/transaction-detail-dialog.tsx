@@ -1,4 +1,5 @@
-import type { TransactionRecord } from '@larkspur/contract';
+import type { RecordInternationalDetails, TransactionRecord } from '@larkspur/contract';
+import { displayRate, formatForeignMoney } from '@larkspur/contract/fx-math';
 import { DownloadIcon } from '@/components/ui/banking-icons';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -52,12 +53,46 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
       { label: 'Recipient’s full name', value: international.recipientFullName },
       { label: 'Recipient’s bank', value: international.recipientBank },
       { label: 'SWIFT/BIC', value: mono(international.swiftBic) },
-      { label: 'IBAN or account', value: mono(international.ibanOrAccount) },
-      { label: 'Country', value: international.country },
-      { label: 'Currency', value: `${international.currencyCode} (${international.currencySymbol})` },
+      ...(international.ibanOrAccount
+        ? [{ label: 'IBAN or account', value: mono(international.ibanOrAccount) }]
+        : []),
+      { label: 'Country', value: countryName(international.country) },
+      { label: 'Currency', value: `${international.currency} (${international.currencySymbol})` },
+      ...conversionRows(international),
     );
   }
   return rows;
+}
+
+/** An ISO code's English name ("DE" → "Germany"); a record before migration 0011 kept the typed name. */
+function countryName(country: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(country) ?? country;
+}
+
+/** "€250.00" from the record's exact string, with as many decimals as it has (¥15,000 has none). */
+function foreignMoney(amount: string, currency: string): string {
+  try {
+    return formatForeignMoney(amount, currency, amount.split('.')[1]?.length ?? 0);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** What was converted at which posted rate (issue 18); records before migration 0011 have none. */
+function conversionRows(details: RecordInternationalDetails): ReceiptRow[] {
+  if (details.foreignAmount === null) return [];
+  return [
+    {
+      label: 'Amount sent',
+      value: <span className="tabular-nums">{foreignMoney(details.foreignAmount, details.currency)}</span>,
+    },
+    ...(details.usdPerUnit === null
+      ? []
+      : [
+          { label: 'Exchange rate', value: `1 ${details.currency} = ${displayRate(details.usdPerUnit)} USD` },
+        ]),
+  ];
 }
 
 /** One record in full — a receipt that prints — over the list; its id is in the URL (`?id=`). */

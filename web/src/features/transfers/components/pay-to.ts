@@ -16,15 +16,7 @@ export interface PayTo {
 }
 
 const TYPES: readonly string[] = ['Local Transfer', 'Wire Transfer', 'International Transfer'];
-const DETAIL_KEYS = [
-  'recipientFullName',
-  'recipientBank',
-  'swiftBic',
-  'ibanOrAccount',
-  'country',
-  'currencyCode',
-  'currencySymbol',
-] as const;
+const DETAIL_KEYS = ['recipientFullName', 'recipientBank', 'swiftBic', 'country', 'currency'] as const;
 
 /** The form's values for paying `to`, keeping what was already typed of the amount and purpose. */
 export function formValuesFor(

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import {
   ACCOUNT_FIELD_LENGTH_MAX,
+  currencyList,
+  currencySymbol,
   NAME_FIELD_LENGTH_MAX,
   PAYEE_NICKNAME_LENGTH_MAX,
   payeeInputSchema,
@@ -10,8 +12,9 @@ import {
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { SelectField, TextField } from '@/components/ui/form-field';
 import { reportFormError } from '@/lib/form-errors';
+import { useCountryOptions } from './international-fields';
 import { TransferTypePicker } from './transfer-type-picker';
 import { emptyTransfer, LARKSPUR_BANK_NAME, type TransferFormValues } from './transfer-validation';
 
@@ -117,6 +120,7 @@ export function PayeeForm({
   const { errors } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
   const international = type === 'International Transfer';
+  const countries = useCountryOptions();
   const [formError, setFormError] = useState<string | null>(null);
   const nested = errors.internationalDetails;
 
@@ -144,7 +148,7 @@ export function PayeeForm({
           {...form.register('nickname')}
         />
         <TextField
-          label="Recipient account number"
+          label={international ? 'IBAN or account number' : 'Recipient account number'}
           inputMode={international ? 'text' : 'numeric'}
           autoComplete="off"
           spellCheck={false}
@@ -179,38 +183,30 @@ export function PayeeForm({
               error={nested?.swiftBic?.message}
               {...form.register('internationalDetails.swiftBic')}
             />
-            <TextField
-              label="IBAN or account number"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={ACCOUNT_FIELD_LENGTH_MAX}
-              error={nested?.ibanOrAccount?.message}
-              className="sm:col-span-2"
-              {...form.register('internationalDetails.ibanOrAccount')}
-            />
-            <TextField
-              label="Country"
-              autoComplete="off"
+            <SelectField
+              label="Country of the recipient’s bank"
+              placeholder="Choose a country"
               error={nested?.country?.message}
-              className="sm:col-span-2"
               {...form.register('internationalDetails.country')}
-            />
-            <TextField
-              label="Currency code"
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={3}
-              error={nested?.currencyCode?.message}
-              {...form.register('internationalDetails.currencyCode')}
-            />
-            <TextField
-              label="Currency symbol"
-              autoComplete="off"
-              maxLength={4}
-              error={nested?.currencySymbol?.message}
-              {...form.register('internationalDetails.currencySymbol')}
-            />
+            >
+              {countries.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Currency they receive"
+              placeholder="Choose a currency"
+              error={nested?.currency?.message}
+              {...form.register('internationalDetails.currency')}
+            >
+              {currencyList().map((c) => (
+                <option key={c.code} value={c.code}>
+                  {`${c.code} — ${c.name} (${currencySymbol(c.code)})`}
+                </option>
+              ))}
+            </SelectField>
           </>
         ) : (
           <>

@@ -18,10 +18,7 @@ export function SavePayee({ request }: { request: TransferRequestOut }) {
     (p) =>
       p.type === request.type &&
       p.recipientAccount === request.recipientAccount &&
-      (details === null ||
-        (p.internationalDetails?.swiftBic === details.swiftBic &&
-          p.internationalDetails.ibanOrAccount.replaceAll(' ', '') ===
-            details.ibanOrAccount.replaceAll(' ', ''))),
+      (details === null || p.internationalDetails?.swiftBic === details.swiftBic),
   );
   const already = save.error instanceof ApiError && save.error.code === 'PAYEE_ALREADY_SAVED';
   const saved = save.isSuccess || already || known;

@@ -2,6 +2,8 @@ import { useEffect, useState, type FocusEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   ACCOUNT_FIELD_LENGTH_MAX,
+  ACCOUNT_INPUT_LENGTH_MAX,
+  FX_RATE_MAX_AGE_DAYS,
   NAME_FIELD_LENGTH_MAX,
   PURPOSE_LENGTH_MAX,
   errorMessage,
@@ -13,7 +15,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
 import { ApiError } from '@/lib/api-client';
+import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
+import { InternationalAmount, InternationalFields } from './international-fields';
 import { PayeeCheck } from './payee-check';
 import { TransferTypePicker } from './transfer-type-picker';
 import {
@@ -40,6 +44,8 @@ const serverFields: Record<string, Path<TransferFormValues>> = {
   routingNumber: 'routingNumber',
   bankName: 'bankName',
   purpose: 'purpose',
+  foreignAmount: 'foreignAmount',
+  'internationalDetails.currency': 'internationalDetails.currency',
 };
 
 /**
@@ -102,6 +108,10 @@ export function TransferForm({
   const type = useWatch({ control: form.control, name: 'type' });
   const international = type === 'International Transfer';
   const wire = type === 'Wire Transfer';
+  // The posted rates, once International is chosen; validation reads them from the context
+  // (react-hook-form reads `context` when it validates, after this render).
+  const fxRates = useFxRates(international);
+  context.rates = fxRates.data;
 
   // When the look-up answers, judge the account number again (not found → the spec's message).
   const { trigger, getFieldState } = form;
@@ -135,10 +145,9 @@ export function TransferForm({
   };
   const submit = form.handleSubmit((values) => {
     const result = validateTransfer(values, context);
-    if (result.ok && (whenReady?.() ?? true)) onReview(values, result.request);
+    if (result.ok && (international || (whenReady?.() ?? true))) onReview(values, result.request);
   });
 
-  const nested = errors.internationalDetails;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -148,16 +157,17 @@ export function TransferForm({
         <legend className="text-base font-semibold text-slate-900">Who are you paying?</legend>
         <div>
           <TextField
-            label="Recipient account number"
+            label={international ? 'IBAN or account number' : 'Recipient account number'}
             hint={
               international
-                ? 'Their Larkspur Bank account number, or their account number at their own bank.'
+                ? 'Their IBAN (e.g. DE89 3704 0044 0532 0130 00), or their account number at their bank.'
                 : 'The 11-digit Larkspur Bank account number, starting 409.'
             }
             inputMode={international ? 'text' : 'numeric'}
             autoComplete="off"
+            autoCapitalize={international ? 'characters' : undefined}
             spellCheck={false}
-            maxLength={ACCOUNT_FIELD_LENGTH_MAX}
+            maxLength={international ? ACCOUNT_INPUT_LENGTH_MAX : ACCOUNT_FIELD_LENGTH_MAX}
             error={errors.recipientAccount?.message}
             {...accountRegistration}
             onBlur={(event) => {
@@ -180,69 +190,7 @@ export function TransferForm({
         </div>
 
         {international ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Recipient’s full name"
-              autoComplete="off"
-              maxLength={NAME_FIELD_LENGTH_MAX}
-              error={nested?.recipientFullName?.message}
-              className="sm:col-span-2"
-              {...nameRegistration}
-              onBlur={nameOnBlur}
-            />
-            <TextField
-              label="Recipient’s bank"
-              autoComplete="off"
-              maxLength={NAME_FIELD_LENGTH_MAX}
-              error={nested?.recipientBank?.message}
-              {...form.register('internationalDetails.recipientBank')}
-            />
-            <TextField
-              label="SWIFT/BIC"
-              hint="8 or 11 letters and digits, e.g. DEUTDEFF."
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={11}
-              error={nested?.swiftBic?.message}
-              {...form.register('internationalDetails.swiftBic')}
-            />
-            <TextField
-              label="IBAN or account number"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={ACCOUNT_FIELD_LENGTH_MAX}
-              error={nested?.ibanOrAccount?.message}
-              className="sm:col-span-2"
-              {...form.register('internationalDetails.ibanOrAccount')}
-            />
-            <TextField
-              label="Country"
-              autoComplete="off"
-              error={nested?.country?.message}
-              className="sm:col-span-2"
-              {...form.register('internationalDetails.country')}
-            />
-            <TextField
-              label="Currency code"
-              hint="Three letters, e.g. EUR."
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={3}
-              error={nested?.currencyCode?.message}
-              {...form.register('internationalDetails.currencyCode')}
-            />
-            <TextField
-              label="Currency symbol"
-              hint="e.g. €"
-              autoComplete="off"
-              maxLength={4}
-              error={nested?.currencySymbol?.message}
-              {...form.register('internationalDetails.currencySymbol')}
-            />
-          </div>
+          <InternationalFields form={form} rates={fxRates.data} onNameBlur={setCheckName} />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -280,19 +228,23 @@ export function TransferForm({
 
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">How much?</legend>
-        <AmountField
-          label="Amount (US dollars)"
-          hint={
-            <>
-              Available balance: <Money amount={profile.availableBalance} currency={profile.currency} /> ·
-              daily sending limit: <Money amount={profile.accountLimit} currency={profile.currency} />
-            </>
-          }
-          placeholder="0.00"
-          maxLength={20}
-          error={errors.amount?.message}
-          {...form.register('amount')}
-        />
+        {international ? (
+          <InternationalAmount form={form} rates={fxRates.data} availableBalance={profile.availableBalance} />
+        ) : (
+          <AmountField
+            label="Amount (US dollars)"
+            hint={
+              <>
+                Available balance: <Money amount={profile.availableBalance} currency={profile.currency} /> ·
+                daily sending limit: <Money amount={profile.accountLimit} currency={profile.currency} />
+              </>
+            }
+            placeholder="0.00"
+            maxLength={20}
+            error={errors.amount?.message}
+            {...form.register('amount')}
+          />
+        )}
         <TextField
           label="Purpose (optional)"
           hint="The recipient sees this on their statement."
@@ -305,12 +257,13 @@ export function TransferForm({
 
       {international ? (
         <InfoNote>
-          International transfers are sent in US dollars; the recipient’s bank converts them. Nothing moves
-          until you confirm on the next screen.
+          We convert at Larkspur Bank’s posted rate, shown before you confirm; a rate is good for{' '}
+          {FX_RATE_MAX_AGE_DAYS} days at most. Nothing moves until you confirm on the next screen.
         </InfoNote>
       ) : null}
 
-      {when}
+      {/* International payments are sent now: their rate is the day's (decision 0158). */}
+      {international ? null : when}
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" size="lg">

@@ -29,7 +29,12 @@ export function TransferReceipt({
           </>
         }
         rows={[
-          ...transferDetailRows(request, null, result.transaction.payeeCheck),
+          ...transferDetailRows(
+            request,
+            null,
+            result.transaction.payeeCheck,
+            result.transaction.internationalDetails?.usdPerUnit ?? null,
+          ),
           { label: 'From', value: `Your account ${profile.accountNumber}` },
         ]}
         again={{ label: 'Send more money', onClick: onSendAnother }}

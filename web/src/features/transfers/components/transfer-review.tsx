@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MovementResponse, Profile } from '@larkspur/contract';
+import {
+  currencyInfo,
+  formatForeignMoney,
+  formatRate,
+  FX_RATE_SCALE,
+  type MovementResponse,
+  type Profile,
+} from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Money } from '@/components/ui/money';
@@ -8,6 +15,7 @@ import { DetailList, type ReceiptRow } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
 import { useSingleFlight } from '@/lib/idempotency';
 import { meQueryKey } from '@/lib/me';
+import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
 import { verifyStepUpCode, verifyStepUpPasskey } from '../api/step-up';
@@ -63,6 +71,20 @@ export function TransferReview({
     payee.data?.check?.result ??
     (notOurs && request.type === 'International Transfer' ? 'unavailable' : null);
   const after = balanceAfter(profile.balance, request.amount);
+  // International (issue 18): the posted rate the form quoted (the same cached list), by the id
+  // the request carries; the server refuses the transfer if a newer rate has been posted since.
+  const rates = useFxRates(request.internationalDetails !== undefined);
+  const rateId = request.fxQuote?.rateId ?? null;
+  const quotedRate =
+    request.internationalDetails === undefined
+      ? null
+      : rateId === null
+        ? formatRate(FX_RATE_SCALE)
+        : ([...(rates.data?.values() ?? [])].find((rate) => rate.id === rateId)?.usdPerUnit ?? null);
+  const foreign = request.fxQuote?.foreignAmount;
+  const foreignCurrency = request.internationalDetails
+    ? currencyInfo(request.internationalDetails.currency)
+    : null;
   const overdrawn = after !== null && after.startsWith('-');
 
   const submit = (stepUpToken: string | null) =>
@@ -127,7 +149,7 @@ export function TransferReview({
   const checking = stepUp.state.status === 'checking';
 
   const rows: ReceiptRow[] = [
-    ...transferDetailRows(request, payee.data?.maskedName ?? null, payeeCheck),
+    ...transferDetailRows(request, payee.data?.maskedName ?? null, payeeCheck, quotedRate),
     { label: 'From', value: `Your account ${profile.accountNumber}` },
     { label: 'Balance now', value: <Money amount={profile.balance} currency={profile.currency} /> },
     {
@@ -143,6 +165,14 @@ export function TransferReview({
         <p className="mt-1 text-4xl font-semibold tracking-tight text-slate-900">
           <Money amount={request.amount} currency={profile.currency} />
         </p>
+        {foreign && foreignCurrency ? (
+          <p className="mt-1 text-base text-slate-800">
+            they receive{' '}
+            <span className="font-semibold tabular-nums">
+              {formatForeignMoney(foreign, foreignCurrency.code, foreignCurrency.digits)}
+            </span>
+          </p>
+        ) : null}
         <p className="mt-1 text-base text-slate-800">
           to <span className="font-semibold">{request.recipientName}</span>
         </p>

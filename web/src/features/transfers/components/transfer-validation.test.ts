@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from '@larkspur/contract';
+import {
+  BIC_MESSAGE,
+  COUNTRY_MESSAGE,
+  CURRENCY_MESSAGE,
+  errorMessage,
+  IBAN_INVALID_CHECKSUM_MESSAGE,
+} from '@larkspur/contract';
+import { RATES_UNAVAILABLE_MESSAGE } from './international-quote';
 import {
   balanceAfter,
   balanceAfterCents,
@@ -17,6 +24,35 @@ const context: TransferContext = {
   ownAccountNumber: '40911111111',
   recipientUnknown: false,
 };
+
+const eurRate = {
+  id: '7',
+  currency: 'EUR',
+  usdPerUnit: '1.08000000',
+  postedAt: '2026-11-24T09:00:00.000Z',
+  current: true,
+};
+const intlContext: TransferContext = { ...context, rates: new Map([['EUR', eurRate]]) };
+
+/** A complete international transfer in euros; `details` replaces some of the recipient's details. */
+const abroad = (
+  overrides: Partial<TransferFormValues> = {},
+  details: Partial<TransferFormValues['internationalDetails']> = {},
+): TransferFormValues => ({
+  ...emptyTransfer,
+  type: 'International Transfer',
+  recipientAccount: 'DE89 3704 0044 0532 0130 00',
+  foreignAmount: '100',
+  internationalDetails: {
+    recipientFullName: 'Lena Vogel',
+    recipientBank: 'Commerzbank',
+    swiftBic: 'COBADEFFXXX',
+    country: 'DE',
+    currency: 'EUR',
+    ...details,
+  },
+  ...overrides,
+});
 
 const local = (overrides: Partial<TransferFormValues> = {}): TransferFormValues => ({
   ...emptyTransfer,
@@ -77,23 +113,16 @@ describe('validateTransfer', () => {
   });
 
   it('reads thousands separators, International as well as Local', () => {
-    const result = validateTransfer(
-      local({
-        type: 'International Transfer',
-        amount: '12,000',
-        internationalDetails: {
-          recipientFullName: 'Jane Doe',
-          recipientBank: 'Banque Exemple',
-          swiftBic: 'BNPAFRPP',
-          ibanOrAccount: 'FR7630006000011234567890189',
-          country: 'France',
-          currencyCode: 'EUR',
-          currencySymbol: '€',
-        },
-      }),
-      { ...context, balance: '20000.00' },
-    );
-    expect(result).toMatchObject({ ok: true, amountCents: 1200000n, request: { amount: '12000.00' } });
+    const result = validateTransfer(abroad({ foreignAmount: '12,000' }), {
+      ...intlContext,
+      balance: '20000.00',
+    });
+    // €12,000 at 1.08 = $12,960.00.
+    expect(result).toMatchObject({
+      ok: true,
+      amountCents: 1296000n,
+      request: { amount: '12960.00', fxQuote: { foreignAmount: '12000.00', rateId: '7' } },
+    });
   });
 
   it.each(['', '0', '0.00', '-5', '1e3', '12.345', 'ten', '100000000.01'])(
@@ -139,14 +168,15 @@ describe('validateTransfer', () => {
   });
 
   it('checks every international field with the contract’s messages, and names the recipient once', () => {
-    const international = local({ type: 'International Transfer', recipientName: '' });
-    const result = validateTransfer(international, { ...context, recipientUnknown: true });
+    const international = local({ type: 'International Transfer', recipientName: '', foreignAmount: '10' });
+    const result = validateTransfer(international, { ...intlContext, recipientUnknown: true });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.errors).toMatchObject({
         'internationalDetails.recipientFullName': "Enter the recipient's full name",
-        'internationalDetails.swiftBic': 'Enter an 8- or 11-character SWIFT/BIC code',
-        'internationalDetails.currencyCode': 'Enter a three-letter currency code',
+        'internationalDetails.swiftBic': BIC_MESSAGE,
+        'internationalDetails.country': COUNTRY_MESSAGE,
+        'internationalDetails.currency': CURRENCY_MESSAGE,
       });
       expect(result.errors.recipientName).toBeUndefined();
       expect(result.errors.recipientAccount).toBeUndefined();
@@ -154,26 +184,75 @@ describe('validateTransfer', () => {
     const filled = validateTransfer(
       {
         ...international,
+        recipientAccount: 'fr76 3000 6000 0112 3456 7890 189',
         internationalDetails: {
           recipientFullName: 'Marie Curie',
           recipientBank: 'BNP Paribas',
           swiftBic: 'bnpafrpp',
-          ibanOrAccount: 'FR7630006000011234567890189',
-          country: 'France',
-          currencyCode: 'eur',
-          currencySymbol: '€',
+          country: 'FR',
+          currency: 'EUR',
         },
       },
-      { ...context, recipientUnknown: true },
+      { ...intlContext, recipientUnknown: true },
     );
     expect(filled.ok).toBe(true);
     if (filled.ok) {
       expect(filled.request).toMatchObject({
         recipientName: 'Marie Curie',
         bankName: 'BNP Paribas',
-        internationalDetails: { swiftBic: 'BNPAFRPP', currencyCode: 'EUR' },
+        recipientAccount: 'FR7630006000011234567890189',
+        internationalDetails: { swiftBic: 'BNPAFRPP', currency: 'EUR' },
       });
     }
+  });
+
+  it('refuses an IBAN whose check digits are wrong, beside the one account field', () => {
+    const result = validateTransfer(abroad({ recipientAccount: 'DE88 3704 0044 0532 0130 00' }), intlContext);
+    expect(result).toEqual({ ok: false, errors: { recipientAccount: IBAN_INVALID_CHECKSUM_MESSAGE } });
+  });
+
+  it('refuses a currency without a current posted rate, beside the currency', () => {
+    const none = validateTransfer(abroad({}, { currency: 'SEK' }), intlContext);
+    expect(none).toEqual({
+      ok: false,
+      errors: { 'internationalDetails.currency': errorMessage('FX_RATE_UNAVAILABLE') },
+    });
+    const stale = new Map([['EUR', { ...eurRate, current: false }]]);
+    expect(validateTransfer(abroad(), { ...intlContext, rates: stale }).ok).toBe(false);
+    expect(validateTransfer(abroad(), { ...intlContext, rates: undefined })).toEqual({
+      ok: false,
+      errors: { 'internationalDetails.currency': RATES_UNAVAILABLE_MESSAGE },
+    });
+  });
+
+  it('converts at the posted rate, half up to the cent, and checks the dollars against the balance', () => {
+    const rates = new Map([['EUR', { ...eurRate, usdPerUnit: '1.10000000' }]]);
+    // €0.05 × 1.1 = $0.055 → $0.06.
+    expect(validateTransfer(abroad({ foreignAmount: '0.05' }), { ...intlContext, rates })).toMatchObject({
+      ok: true,
+      amountCents: 6n,
+    });
+    // €228 × 1.1 = $250.80: more than the $250.10 available.
+    expect(validateTransfer(abroad({ foreignAmount: '228' }), { ...intlContext, rates })).toEqual({
+      ok: false,
+      errors: { foreignAmount: errorMessage('INSUFFICIENT_FUNDS') },
+    });
+  });
+
+  it('reads a yen amount without decimals, and refuses decimals in it', () => {
+    const rates = new Map([['JPY', { ...eurRate, currency: 'JPY', usdPerUnit: '0.00670000' }]]);
+    const ok = validateTransfer(abroad({ foreignAmount: '15,000' }, { currency: 'JPY' }), {
+      ...intlContext,
+      rates,
+    });
+    expect(ok).toMatchObject({
+      ok: true,
+      amountCents: 10050n,
+      request: { fxQuote: { foreignAmount: '15000' } },
+    });
+    expect(
+      validateTransfer(abroad({ foreignAmount: '150.5' }, { currency: 'JPY' }), { ...intlContext, rates }),
+    ).toEqual({ ok: false, errors: { foreignAmount: errorMessage('INVALID_TRANSFER_AMOUNT') } });
   });
 
   it('turns dotted paths into react-hook-form’s nested errors', () => {

@@ -11,6 +11,7 @@ import {
   type PayeeCheckResult,
   type TransferType,
 } from '@larkspur/contract';
+import { internationalQuote, type FxRates } from './international-quote';
 
 /** What the send-money form holds: every field as typed, whatever the type shows. */
 export interface TransferFormValues {
@@ -19,16 +20,19 @@ export interface TransferFormValues {
   recipientName: string;
   bankName: string;
   routingNumber: string;
+  /** US dollars (Local and Wire). */
   amount: string;
+  /** International: the amount in the recipient's currency, as typed (issue 18). */
+  foreignAmount: string;
   purpose: string;
   internationalDetails: {
     recipientFullName: string;
     recipientBank: string;
     swiftBic: string;
-    ibanOrAccount: string;
+    /** ISO 3166-1 alpha-2, chosen from the list. */
     country: string;
-    currencyCode: string;
-    currencySymbol: string;
+    /** ISO 4217, chosen from the list; the symbol is derived from it. */
+    currency: string;
   };
   /** The customer accepts a close or no match of the name check (decision 0155). */
   confirmPayeeRisk?: boolean;
@@ -45,15 +49,14 @@ export const emptyTransfer: TransferFormValues = {
   bankName: LARKSPUR_BANK_NAME,
   routingNumber: '',
   amount: '',
+  foreignAmount: '',
   purpose: '',
   internationalDetails: {
     recipientFullName: '',
     recipientBank: '',
     swiftBic: '',
-    ibanOrAccount: '',
     country: '',
-    currencyCode: '',
-    currencySymbol: '',
+    currency: '',
   },
 };
 
@@ -70,6 +73,8 @@ export interface TransferContext {
    */
   payeeCheck?: PayeeCheckResult | null;
   payeeNeedsConfirm?: boolean;
+  /** The bank's posted rates by currency (international); undefined while they load. */
+  rates?: FxRates | undefined;
 }
 
 export const PAYEE_RISK_REQUIRED = 'Correct the name, or confirm that you understand the risk.';
@@ -81,9 +86,15 @@ export const ROUTING_NUMBER_REQUIRED = 'Enter the 9-digit routing number';
  * in the international details, and the top-level fields repeat them (the record shows them);
  * a Local transfer is always to Larkspur Bank; only a Wire carries a routing number.
  */
-export function toTransferRequest(values: TransferFormValues): z.input<typeof transferRequestSchema> {
+export function toTransferRequest(
+  values: TransferFormValues,
+  rates?: FxRates,
+): z.input<typeof transferRequestSchema> {
   const international = values.type === 'International Transfer';
   const wire = values.type === 'Wire Transfer';
+  // International: the dollars are the foreign amount at the posted rate (decision 0165); the
+  // server converts again and refuses if its answer differs.
+  const quote = international ? internationalQuote(values, rates) : null;
   return {
     type: values.type,
     recipientAccount: values.recipientAccount,
@@ -95,9 +106,17 @@ export function toTransferRequest(values: TransferFormValues): z.input<typeof tr
         : LARKSPUR_BANK_NAME,
     routingNumber: wire ? values.routingNumber : null,
     // Always the wire's two-decimal string, whatever was typed ("5", "12,000"): the review shows it as money.
-    amount: normalizeTypedAmount(values.amount),
+    amount: international ? (quote?.ok ? quote.usdAmount : '') : normalizeTypedAmount(values.amount),
     purpose: values.purpose,
-    ...(international ? { internationalDetails: values.internationalDetails } : {}),
+    ...(international
+      ? {
+          internationalDetails: values.internationalDetails,
+          fxQuote: {
+            foreignAmount: quote?.ok ? quote.foreignAmount : values.foreignAmount.trim(),
+            rateId: quote?.ok ? quote.rateId : null,
+          },
+        }
+      : {}),
     ...(values.confirmPayeeRisk ? { confirmPayeeRisk: true } : {}),
   };
 }
@@ -129,23 +148,35 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
   const put = (path: string, message: string) => {
     errors[path] ??= message;
   };
-  const parsed = transferRequestSchema.safeParse(toTransferRequest(values));
+  const parsed = transferRequestSchema.safeParse(toTransferRequest(values, context.rates));
   const international = values.type === 'International Transfer';
+  // International: the amount the person types is the foreign one; what is checked is its dollars.
+  const amountField = international ? 'foreignAmount' : 'amount';
+  const quote = international ? internationalQuote(values, context.rates) : null;
+  if (quote && !quote.ok && quote.field === 'internationalDetails.currency') put(quote.field, quote.message);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');
       // An international transfer's recipient name is its full name; say it once, beside that field.
       if (international && path === 'recipientName') continue;
       if (international && path === 'bankName') continue;
-      put(path === 'amount' ? 'amount' : path, issue.message);
+      put(path === 'amount' || path.startsWith('fxQuote') ? amountField : path, issue.message);
     }
   }
 
-  const amountCents = parseTypedAmountToCents(values.amount);
-  if (amountCents === null || amountCents <= 0n || amountCents > AMOUNT_MAX_CENTS) {
-    errors.amount = errorMessage('INVALID_TRANSFER_AMOUNT');
+  const amountCents = international
+    ? quote?.ok
+      ? quote.usdCents
+      : null
+    : parseTypedAmountToCents(values.amount);
+  if (quote && !quote.ok && quote.field === 'foreignAmount') {
+    errors.foreignAmount = quote.message;
+  } else if (international && quote && !quote.ok) {
+    // No rate yet (loading or none posted): said beside the currency above.
+  } else if (amountCents === null || amountCents <= 0n || amountCents > AMOUNT_MAX_CENTS) {
+    errors[amountField] = errorMessage('INVALID_TRANSFER_AMOUNT');
   } else if (context.balance !== undefined && amountCents > moneyToCents(context.balance)) {
-    put('amount', errorMessage('INSUFFICIENT_FUNDS'));
+    put(amountField, errorMessage('INSUFFICIENT_FUNDS'));
   }
 
   const account = values.recipientAccount.trim();

@@ -129,7 +129,7 @@ export function SendMoneyPage() {
                     name: 'review',
                     request,
                     idempotencyKey: newIdempotencyKey(),
-                    schedule: read.ok ? read.schedule : null,
+                    schedule: read.ok && request.type !== 'International Transfer' ? read.schedule : null,
                   });
                 }}
               />

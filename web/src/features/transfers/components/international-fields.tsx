@@ -1,0 +1,203 @@
+import { useMemo } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import {
+  countryCodes,
+  currencyInfo,
+  currencyList,
+  currencySymbol,
+  displayRate,
+  NAME_FIELD_LENGTH_MAX,
+  FOREIGN_AMOUNT_INPUT_LENGTH_MAX,
+} from '@larkspur/contract';
+import { AmountField } from '@/components/ui/amount-field';
+import { SelectField, TextField } from '@/components/ui/form-field';
+import { Money } from '@/components/ui/money';
+import { internationalQuote, RATES_UNAVAILABLE_MESSAGE, type FxRates } from './international-quote';
+import type { TransferContext, TransferFormValues } from './transfer-validation';
+
+type TransferFormApi = UseFormReturn<TransferFormValues, TransferContext>;
+
+/** Country names in English from the browser's own data (Intl), over the ISO 3166 list's codes. */
+export function useCountryOptions() {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    return countryCodes()
+      .map((code) => ({ code, name: names.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  }, []);
+}
+
+/**
+ * The recipient abroad (issue 18): name, bank, SWIFT/BIC, and the country and currency chosen
+ * from the ISO lists. Native selects: keyboard and screen-reader ready, type-ahead included, and
+ * the phone's own picker at 375 px. Currencies with a current posted rate are listed first.
+ */
+export function InternationalFields({
+  form,
+  rates,
+  onNameBlur,
+}: {
+  form: TransferFormApi;
+  rates: FxRates | undefined;
+  /** The name as typed, once the field is left: the form checks it against the account (decision 0155). */
+  onNameBlur?: (name: string) => void;
+}) {
+  const errors = form.formState.errors.internationalDetails;
+  const nameRegistration = form.register('internationalDetails.recipientFullName');
+  const countries = useCountryOptions();
+  const currencies = currencyList();
+  const rated = currencies.filter((c) => c.code === 'USD' || rates?.get(c.code)?.current);
+  const others = currencies.filter((c) => !rated.includes(c));
+  const label = (code: string, name: string) => `${code} — ${name} (${currencySymbol(code)})`;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Recipient’s full name"
+        autoComplete="off"
+        maxLength={NAME_FIELD_LENGTH_MAX}
+        error={errors?.recipientFullName?.message}
+        className="sm:col-span-2"
+        {...nameRegistration}
+        onBlur={(event) => {
+          void nameRegistration.onBlur(event);
+          onNameBlur?.(event.target.value.trim());
+        }}
+      />
+      <TextField
+        label="Recipient’s bank"
+        autoComplete="off"
+        maxLength={NAME_FIELD_LENGTH_MAX}
+        error={errors?.recipientBank?.message}
+        {...form.register('internationalDetails.recipientBank')}
+      />
+      <TextField
+        label="SWIFT/BIC"
+        hint="8 or 11 letters and digits, e.g. DEUTDEFF."
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={11}
+        error={errors?.swiftBic?.message}
+        {...form.register('internationalDetails.swiftBic')}
+      />
+      <SelectField
+        label="Country of the recipient’s bank"
+        placeholder="Choose a country"
+        error={errors?.country?.message}
+        {...form.register('internationalDetails.country')}
+      >
+        {countries.map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Currency they receive"
+        placeholder="Choose a currency"
+        hint="Currencies with a current Larkspur Bank rate are listed first."
+        error={errors?.currency?.message}
+        {...form.register('internationalDetails.currency')}
+      >
+        <optgroup label="With a current rate">
+          {rated.map((c) => (
+            <option key={c.code} value={c.code}>
+              {label(c.code, c.name)}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Other currencies (no current rate)">
+          {others.map((c) => (
+            <option key={c.code} value={c.code}>
+              {label(c.code, c.name)}
+            </option>
+          ))}
+        </optgroup>
+      </SelectField>
+    </div>
+  );
+}
+
+const postedFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * The amount of an international transfer, in the recipient's currency (its symbol derived from
+ * it), and, as it is typed, the posted rate, the fee and the dollars that will be debited.
+ */
+export function InternationalAmount({
+  form,
+  rates,
+  availableBalance,
+}: {
+  form: TransferFormApi;
+  rates: FxRates | undefined;
+  availableBalance: string;
+}) {
+  const values = useWatch({
+    control: form.control,
+    name: ['foreignAmount', 'internationalDetails.currency'],
+  });
+  const [foreignAmount, currencyCode] = values;
+  const currency = currencyInfo(currencyCode);
+  const symbol = currency ? currencySymbol(currency.code) : '';
+  const quote = internationalQuote(
+    { foreignAmount, internationalDetails: { currency: currencyCode } },
+    rates,
+  );
+  return (
+    <div className="space-y-3">
+      <AmountField
+        label={currency ? `Amount in ${currency.code} (${currency.name})` : 'Amount in their currency'}
+        hint={
+          <>
+            Available balance: <Money amount={availableBalance} currency="USD" />.{' '}
+            {currency?.digits === 0 ? `${currency.code} has no decimals.` : null}
+          </>
+        }
+        symbol={symbol.length <= 2 ? symbol : ''}
+        placeholder={currency?.digits === 0 ? '0' : '0.00'}
+        maxLength={FOREIGN_AMOUNT_INPUT_LENGTH_MAX}
+        error={form.formState.errors.foreignAmount?.message}
+        {...form.register('foreignAmount')}
+      />
+      <div
+        aria-live="polite"
+        className="rounded-xl bg-slate-50 p-4 text-sm text-slate-800 ring-1 ring-slate-200"
+      >
+        {quote.ok ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-slate-700">Our rate</dt>
+            <dd className="text-right tabular-nums">
+              1 {quote.currency.code} = {displayRate(quote.usdPerUnit)} USD
+              {quote.postedAt ? (
+                <span className="block text-xs text-slate-600">
+                  posted {postedFormat.format(new Date(quote.postedAt))} UTC
+                </span>
+              ) : null}
+            </dd>
+            <dt className="text-slate-700">Fee</dt>
+            <dd className="text-right">None</dd>
+            <dt className="font-semibold text-slate-900">You pay</dt>
+            <dd className="text-right font-semibold text-slate-900">
+              <Money amount={quote.usdAmount} currency="USD" />
+            </dd>
+          </dl>
+        ) : (
+          <p>
+            {currency
+              ? quote.field === 'internationalDetails.currency'
+                ? quote.message === RATES_UNAVAILABLE_MESSAGE
+                  ? quote.message
+                  : `Larkspur Bank has no current rate for ${currency.code}, so we cannot convert it now.`
+                : `Enter the amount in ${currency.code} to see what you pay in US dollars.`
+              : 'Choose the currency to see our rate and what you pay in US dollars.'}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
