@@ -70,7 +70,7 @@ export function adminLedgerRoutes(deps: {
       app.post(
         `/users/:id/${direction}`,
         {
-                    schema: {
+          schema: {
             tags: ['admin'],
             summary: cashSummaries[direction],
             params: z.object({ id: z.uuid() }),
@@ -114,7 +114,7 @@ export function adminLedgerRoutes(deps: {
     app.post(
       '/transactions',
       {
-                schema: {
+        schema: {
           tags: ['admin'],
           summary: 'Create a record for a customer (credit or debit, with counterparty and date)',
           headers: idempotencyHeader,
@@ -136,7 +136,7 @@ export function adminLedgerRoutes(deps: {
     app.patch(
       '/transactions/:id',
       {
-                schema: {
+        schema: {
           tags: ['admin'],
           summary:
             "Edit a record's amount and date; the owner's balance moves by the difference (adjusting entry)",

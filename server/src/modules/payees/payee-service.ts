@@ -74,9 +74,7 @@ function samePayee(values: ReturnType<typeof canonical>): SQL {
   return and(
     eq(payees.type, values.type),
     eq(payees.recipientAccount, values.recipientAccount),
-    details
-      ? sql`${payees.internationalDetails}->>'swiftBic' = ${details.swiftBic}`
-      : undefined,
+    details ? sql`${payees.internationalDetails}->>'swiftBic' = ${details.swiftBic}` : undefined,
   ) as SQL;
 }
 
@@ -276,11 +274,7 @@ export function createPayeeService(deps: { db: Database; clock: Clock; audit: Au
       const items: RecentRecipient[] = [];
       for (const row of rows) {
         const details = (row.internationalDetails as InternationalDetails | null) ?? null;
-        const key = JSON.stringify([
-          row.type,
-          row.recipientAccount,
-          details?.swiftBic ?? null,
-        ]);
+        const key = JSON.stringify([row.type, row.recipientAccount, details?.swiftBic ?? null]);
         if (seen.has(key)) continue;
         seen.add(key);
         items.push({
