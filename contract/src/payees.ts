@@ -7,6 +7,7 @@ import {
   PAGE_SIZE_MAX,
   transferTypeSchema,
 } from './banking';
+import { internationalAccountProblem, normaliseAccountInput } from './international';
 import { internationalDetailsSchema } from './transfer-request';
 
 // The payee book (issue 18, decisions 0156–0157); the name check is in ./payee-check.
@@ -30,7 +31,10 @@ export const payeeInputSchema = z
   .strictObject({
     nickname: text(PAYEE_NICKNAME_LENGTH_MAX).default(''),
     type: transferTypeSchema,
-    recipientAccount: requiredText('recipient account number', ACCOUNT_FIELD_LENGTH_MAX),
+    // As a transfer's: an IBAN is normalised (spaces out, upper case) and checked (decision 0164).
+    recipientAccount: requiredText('recipient account number', ACCOUNT_FIELD_LENGTH_MAX).overwrite(
+      normaliseAccountInput,
+    ),
     recipientName: requiredText('recipient name', NAME_FIELD_LENGTH_MAX),
     bankName: text(NAME_FIELD_LENGTH_MAX).default('Larkspur Bank'),
     routingNumber: z
@@ -40,6 +44,11 @@ export const payeeInputSchema = z
       .nullable()
       .optional(),
     internationalDetails: internationalDetailsSchema.nullable().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.type !== 'International Transfer') return;
+    const problem = internationalAccountProblem(p.recipientAccount);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['recipientAccount'] });
   })
   .refine((p) => p.type !== 'International Transfer' || p.internationalDetails, {
     message: 'An international payee needs the international details',

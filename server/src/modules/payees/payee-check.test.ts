@@ -211,11 +211,11 @@ describe('the transfer decides for itself', () => {
         recipientFullName: 'Erika Mustermann',
         recipientBank: 'Deutsche Bank',
         swiftBic: 'DEUTDEFF',
-        ibanOrAccount: 'DE89370400440532013000',
-        country: 'Germany',
-        currencyCode: 'EUR',
-        currencySymbol: '€',
+        country: 'DE',
+        currency: 'USD',
       },
+      // US dollars abroad: one for one, no posted rate needed (decision 0165).
+      fxQuote: { foreignAmount: '1.00', rateId: null },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((res.json() as MovementResponse).transaction.payeeCheck).toBe('unavailable');

@@ -9,6 +9,7 @@ import {
   type RecentRecipient,
   type TransferType,
   type payeeInputSchema,
+  internationalDetailsSchema,
 } from '@larkspur/contract';
 import type { z } from 'zod';
 import type { Database, DbOrTx, Tx } from '../../db/client';
@@ -273,7 +274,21 @@ export function createPayeeService(deps: { db: Database; clock: Clock; audit: Au
       const seen = new Set<string>();
       const items: RecentRecipient[] = [];
       for (const row of rows) {
-        const details = (row.internationalDetails as InternationalDetails | null) ?? null;
+        // Only what a payee holds; a record from before migration 0011 (free-text country, no
+        // ISO currency) cannot fill the form, so it is not offered.
+        const stored = row.internationalDetails as Record<string, unknown> | null;
+        const parsed =
+          stored === null
+            ? null
+            : internationalDetailsSchema.safeParse({
+                recipientFullName: stored.recipientFullName,
+                recipientBank: stored.recipientBank,
+                swiftBic: stored.swiftBic,
+                country: stored.country,
+                currency: stored.currency,
+              });
+        if (parsed && !parsed.success) continue;
+        const details: InternationalDetails | null = parsed ? parsed.data : null;
         const key = JSON.stringify([row.type, row.recipientAccount, details?.swiftBic ?? null]);
         if (seen.has(key)) continue;
         seen.add(key);

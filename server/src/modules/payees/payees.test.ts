@@ -75,10 +75,8 @@ const international = {
     recipientFullName: 'Erika Mustermann',
     recipientBank: 'Deutsche Bank',
     swiftBic: 'deutdeff',
-    ibanOrAccount: 'DE89 3704 0044 0532 0130 00',
-    country: 'Germany',
-    currencyCode: 'EUR',
-    currencySymbol: '€',
+    country: 'DE',
+    currency: 'EUR',
   },
 };
 
@@ -119,18 +117,13 @@ describe('the payee book', () => {
     expect(res.json()).toMatchObject({
       recipientName: 'Erika Mustermann',
       bankName: 'Deutsche Bank',
-      internationalDetails: {
-        swiftBic: 'DEUTDEFF',
-        ibanOrAccount: 'DE89 3704 0044 0532 0130 00',
-        currencyCode: 'EUR',
-      },
+      // The IBAN is the account, normalised by the contract (decision 0164).
+      recipientAccount: 'DE89370400440532013000',
+      internationalDetails: { swiftBic: 'DEUTDEFF', country: 'DE', currency: 'EUR' },
     });
     const again = await call('POST', '/api/me/payees', alice, {
       ...international,
-      internationalDetails: {
-        ...international.internationalDetails,
-        ibanOrAccount: 'DE89370400440532013000',
-      },
+      recipientAccount: 'de89 3704 0044 0532 0130 00',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(errorCatalogue.PAYEE_ALREADY_SAVED.message);

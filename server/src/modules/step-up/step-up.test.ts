@@ -177,7 +177,7 @@ describe('step-up for risky payments', () => {
   });
 
   it('asks above the threshold even for a known payee, and not at it', async () => {
-    const alice = await funded('10000.00');
+    const alice = await funded('9000.00');
     const bob = await signUpCustomer(t);
     const k0 = key();
     expect(

@@ -174,6 +174,14 @@ const TRANSFER_TYPES: readonly string[] = [
   'International Transfer',
 ] satisfies RecentRecipient['type'][];
 
+const PAYEE_DETAIL_KEYS: readonly string[] = [
+  'recipientFullName',
+  'recipientBank',
+  'swiftBic',
+  'country',
+  'currency',
+];
+
 function readRecentRecipient(value: unknown): RecentRecipient | undefined {
   const v = asRecord(value);
   if (!v || !isString(v.type) || !TRANSFER_TYPES.includes(v.type)) return undefined;
@@ -182,10 +190,14 @@ function readRecentRecipient(value: unknown): RecentRecipient | undefined {
   if (!isNullableString(routingNumber) || !isString(lastPaidAt)) return undefined;
   let internationalDetails: RecentRecipient['internationalDetails'] = null;
   if (v.internationalDetails !== null) {
-    const details = readInternationalDetails(v.internationalDetails);
-    if (!details) return undefined;
-    const { recipientFullName, recipientBank, swiftBic, country, currency } = details;
-    internationalDetails = { recipientFullName, recipientBank, swiftBic, country, currency };
+    // A payee's details (the contract's strict shape): these five, nothing else.
+    const d = asRecord(v.internationalDetails);
+    if (!d || Object.keys(d).some((key) => !PAYEE_DETAIL_KEYS.includes(key))) return undefined;
+    const { recipientFullName, recipientBank, swiftBic, country, currency } = d;
+    if (![recipientFullName, recipientBank, swiftBic, country, currency].every(isString)) return undefined;
+    internationalDetails = { recipientFullName, recipientBank, swiftBic, country, currency } as NonNullable<
+      RecentRecipient['internationalDetails']
+    >;
   }
   return {
     type: v.type as RecentRecipient['type'],
