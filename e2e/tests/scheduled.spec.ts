@@ -79,10 +79,10 @@ async function advance(days: number): Promise<string> {
   return ((await res.json()) as { now: string }).now.slice(0, 10);
 }
 
-async function newCustomer(browser: Browser, width: number, firstName: string) {
+async function newCustomer(browser: Browser, width: number, firstName: string, surname?: string) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 800 } });
   const page = await context.newPage();
-  const customer = await createCustomer(page.request, { firstName });
+  const customer = await createCustomer(page.request, { firstName, ...(surname ? { surname } : {}) });
   const me = (await (await page.request.get('/api/me')).json()) as { uid: string };
   return { context, page, customer: { ...customer, userId: me.uid } };
 }
@@ -122,7 +122,8 @@ for (const width of WIDTHS) {
     await adminSignIn();
     const today = await advance(0);
     const payer = await newCustomer(browser, width, 'Maya');
-    const payee = await newCustomer(browser, width, 'Theo');
+    // Named as the payer types them: the name check (decision 0155) finds a match.
+    const payee = await newCustomer(browser, width, 'Theo', 'Example');
     const credit = await admin.request.post(`/api/admin/users/${payer.customer.userId}/credit`, {
       data: { amount: '200.00', reason: 'End-to-end test setup' },
       headers: { 'idempotency-key': crypto.randomUUID() },
@@ -188,6 +189,8 @@ for (const width of WIDTHS) {
           type: 'Local Transfer',
           recipientAccount: payee.customer.accountNumber,
           recipientName: 'Theo Gym',
+          // Not the holder's name: accepted, as the name check asks (decision 0155).
+          confirmPayeeRisk: true,
           amount: '40.00',
           purpose: 'Gym',
         },
