@@ -49,6 +49,8 @@ const screens: Screen[] = [
   { name: 'dashboard', url: paths.userDashboard, area: 'customer' },
   { name: 'transactions', url: paths.userTransactions, area: 'customer' },
   { name: 'send-money', url: paths.userSendMoney, area: 'customer' },
+  { name: 'payees', url: paths.userPayees, area: 'customer' },
+  { name: 'scheduled', url: paths.userScheduled, area: 'customer' },
   { name: 'deposit-check', url: paths.userDepositCheck, area: 'customer' },
   { name: 'cards', url: paths.userCards, area: 'customer' },
   { name: 'loans', url: paths.userLoans, area: 'customer' },
@@ -60,6 +62,9 @@ const screens: Screen[] = [
   { name: 'admin-loans', url: paths.adminLoans, area: 'admin' },
   { name: 'admin-audit', url: paths.adminAudit, area: 'admin' },
   { name: 'admin-holds', url: paths.adminHolds, area: 'admin' },
+  { name: 'admin-requests', url: paths.adminRequests, area: 'admin' },
+  { name: 'admin-fx-rates', url: paths.adminFxRates, area: 'admin' },
+  { name: 'admin-staff', url: paths.adminStaff, area: 'admin' },
   { name: 'dev-mailbox', url: paths.devMailbox, area: 'admin' },
 ];
 
