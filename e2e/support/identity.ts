@@ -154,18 +154,23 @@ export function adminCredentials(who: SeededAdmin = 'admin'): AdminCredentials {
   return { email: block[1], password: block[2] };
 }
 
+/** Signs a staff member in through the API: password, then the emailed code. */
+export async function signInStaffApi(request: APIRequestContext, staff: AdminCredentials): Promise<void> {
+  const before = await latestMailId(request, staff.email);
+  const start = await postSendingCode(request, '/api/auth/admin/login', staff);
+  expect(start.status(), await start.text()).toBe(202);
+  const code = await readCode(request, staff.email, before);
+  const verify = await request.post('/api/auth/admin/verify', { data: { email: staff.email, code } });
+  expect(verify.status(), await verify.text()).toBe(200);
+}
+
 /** Signs a seeded admin in through the API: password, then the emailed code. */
 export async function signInAdmin(
   request: APIRequestContext,
   who: SeededAdmin = 'admin',
 ): Promise<AdminCredentials> {
   const admin = adminCredentials(who);
-  const before = await latestMailId(request, admin.email);
-  const start = await postSendingCode(request, '/api/auth/admin/login', admin);
-  expect(start.status(), await start.text()).toBe(202);
-  const code = await readCode(request, admin.email, before);
-  const verify = await request.post('/api/auth/admin/verify', { data: { email: admin.email, code } });
-  expect(verify.status(), await verify.text()).toBe(200);
+  await signInStaffApi(request, admin);
   return admin;
 }
 

@@ -1,16 +1,17 @@
 import type { Browser, Page } from '@playwright/test';
-import { adminTest as test, newCustomer } from '../support/admin';
+import { adminTest as test, newCustomer, uniqueWord } from '../support/admin';
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
-import { signInAdmin } from '../support/identity';
+import { signInAdmin, signInStaffApi } from '../support/identity';
 import { open, SCREEN_WIDTHS } from '../support/screens';
 
-// Issue 19, decisions 0170–0172: manual money at or above the threshold ($10,000.00 here) is a
-// request; the admin who asked cannot approve it; a second admin approves it in the Requests
-// queue and the balance moves once.
+// Issue 19, decisions 0167 and 0170–0172: manual money at or above the threshold ($10,000.00 here)
+// is a request; an operator (who may ask, not approve) asks and cannot approve it; an approver
+// approves it in the Requests queue and the balance moves once.
 
 const NO_COOKIES = { cookies: [], origins: [] };
 const baseURL = () => `http://localhost:${process.env.E2E_PORT}`;
-const OWN_REQUEST = 'You made this request, so someone else must approve or reject it.';
+/** An operator holds no `money.approve` (decision 0167): the server refuses before it looks at the maker. */
+const NOT_PERMITTED = 'You do not have permission to do that.';
 
 /** Light and dark, at 375 and 1280 px; nothing may scroll sideways. */
 async function screenshotThemes(page: Page, name: string): Promise<void> {
@@ -31,7 +32,24 @@ async function screenshotThemes(page: Page, name: string): Promise<void> {
   if (original) await page.setViewportSize(original);
 }
 
-/** The second seeded admin, signed in in a browser of their own. */
+/** A new operator, added by the administrator and signed in in a browser of their own. */
+async function operatorBrowser(admin: Page, browser: Browser, width: number) {
+  const surname = uniqueWord('Maker');
+  const staff = { email: `${surname.toLowerCase()}@bank.example`, password: 'operator passphrase 42' };
+  const created = await admin.request.post('/api/admin/staff', {
+    data: { ...staff, firstName: 'Olive', surname, staffRole: 'operator' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    storageState: NO_COOKIES,
+    viewport: { width, height: 800 },
+  });
+  await signInStaffApi(context.request, staff);
+  return { context, page: await context.newPage() };
+}
+
+/** The second seeded staff member (the approver set), signed in in a browser of their own. */
 async function approverBrowser(browser: Browser) {
   const context = await browser.newContext({ baseURL: baseURL(), storageState: NO_COOKIES });
   await signInAdmin(context.request, 'approver');
@@ -45,7 +63,7 @@ async function balanceAsAdmin(page: Page, userId: string): Promise<string> {
 }
 
 for (const width of SCREEN_WIDTHS) {
-  test(`a $20,000 credit waits for a second admin, who approves it; the balance moves once (${width} px)`, async ({
+  test(`an operator's $20,000 credit waits for an approver, who approves it; the balance moves once (${width} px)`, async ({
     page,
     playwright,
     browser,
@@ -54,44 +72,47 @@ for (const width of SCREEN_WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     const { userId, customer } = await newCustomer(playwright, page.request);
 
-    // The maker asks for a $20,000 credit: the dialog says it needs a second approval.
-    await open(page, `/admin/dashboard/users?user=${userId}`, /Robin|Tester/);
-    await page.getByLabel('Amount (USD)').fill('20000');
-    await page
+    // The maker is an operator: the administrator adds one, who signs in.
+    const operator = await operatorBrowser(page, browser, width);
+    const maker = operator.page;
+    // The operator asks for a $20,000 credit: the dialog says it needs a second approval.
+    await open(maker, `/admin/dashboard/users?user=${userId}`, /Robin|Tester/);
+    await maker.getByLabel('Amount (USD)').fill('20000');
+    await maker
       .getByLabel('Reason', { exact: true })
       .fill('Wire from the customer’s old bank, held at branch');
-    await page.getByRole('button', { name: 'Review credit' }).click();
-    const ask = page.getByRole('dialog', { name: 'Request a credit' });
+    await maker.getByRole('button', { name: 'Review credit' }).click();
+    const ask = maker.getByRole('dialog', { name: 'Request a credit' });
     await expect(ask.getByText('Needs a second approval.')).toBeVisible();
     await expect(ask.getByText('Balance after approval')).toBeVisible();
-    await expectNoA11yViolations(page);
-    if (width === 1280) await screenshotThemes(page, 'maker-checker-request-dialog');
+    await expectNoA11yViolations(maker);
+    if (width === 1280) await screenshotThemes(maker, 'maker-checker-request-dialog');
     await ask.getByRole('button', { name: 'Request credit $20,000.00' }).click();
     await expect(ask).toHaveCount(0);
-    const sent = page.getByRole('status').filter({ hasText: 'Sent for approval' });
+    const sent = maker.getByRole('status').filter({ hasText: 'Sent for approval' });
     await expect(sent).toContainText('Waiting for approval');
     await expect(sent).toContainText('Credit $20,000.00 to');
-    await expect(page.getByTestId('user-balance')).toHaveText('$0.00');
+    await expect(maker.getByTestId('user-balance')).toHaveText('$0.00');
     expect(await balanceAsAdmin(page, userId)).toBe('0.00');
-    await expectNoA11yViolations(page);
-    if (width === 1280) await screenshotThemes(page, 'maker-checker-request-sent');
+    await expectNoA11yViolations(maker);
+    if (width === 1280) await screenshotThemes(maker, 'maker-checker-request-sent');
 
     // The maker follows it under "my requests", and cannot approve it: no button, and the server refuses.
     await sent.getByRole('link', { name: 'Follow my requests' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Money requests' })).toBeVisible();
-    await expect(page.getByLabel('Only my requests')).toBeChecked();
-    const mine = page.getByRole('listitem').filter({ hasText: customer.accountNumber });
+    await expect(maker.getByRole('heading', { level: 1, name: 'Money requests' })).toBeVisible();
+    await expect(maker.getByLabel('Only my requests')).toBeChecked();
+    const mine = maker.getByRole('listitem').filter({ hasText: customer.accountNumber });
     await expect(mine).toContainText('Your request: another staff member must approve or reject it.');
     await expect(mine.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
-    await expectNoA11yViolations(page);
-    if (width === 1280) await screenshotThemes(page, 'maker-checker-mine');
-    const list = await page.request.get('/api/admin/requests?mine=true');
+    await expectNoA11yViolations(maker);
+    if (width === 1280) await screenshotThemes(maker, 'maker-checker-mine');
+    const list = await maker.request.get('/api/admin/requests?mine=true');
     const { items } = (await list.json()) as { items: { id: string; userId: string }[] };
     const request = items.find((item) => item.userId === userId);
     if (!request) throw new Error('the request is not in my list');
-    const own = await page.request.post(`/api/admin/requests/${request.id}/approve`, { data: {} });
+    const own = await maker.request.post(`/api/admin/requests/${request.id}/approve`, { data: {} });
     expect(own.status()).toBe(403);
-    expect(((await own.json()) as { error: { message: string } }).error.message).toBe(OWN_REQUEST);
+    expect(((await own.json()) as { error: { message: string } }).error.message).toBe(NOT_PERMITTED);
     expect(await balanceAsAdmin(page, userId)).toBe('0.00');
 
     // The approver sees it in the queue (the nav counts what waits) and approves it.
@@ -140,6 +161,7 @@ for (const width of SCREEN_WIDTHS) {
       if (width === 1280) await screenshotThemes(page, 'maker-checker-overview');
     } finally {
       await approver.context.close();
+      await operator.context.close();
     }
   });
 }

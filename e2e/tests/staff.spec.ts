@@ -162,6 +162,16 @@ for (const width of WIDTHS) {
       await expect(activity).toContainText('Failed');
       await activity.scrollIntoViewIfNeeded();
       if (width === 375) await screenshotThemes(operator, 'staff-security-activity', width);
+
+      // Customer service is the operator's work: they add a case note to the file (issue 19).
+      const note = operator.getByLabel('New case note');
+      await note.fill(`Called about a failed sign-in (${width} px); advised a password reset.`);
+      await operator.getByRole('button', { name: 'Add note' }).click();
+      await expect(operator.getByText('Case note added.')).toBeVisible();
+      const notes = operator.getByRole('list', { name: 'Case notes, newest first' });
+      await expect(notes.getByRole('listitem').first()).toContainText('advised a password reset');
+      await expect(notes.getByRole('listitem').first()).toContainText(`${first} ${surname}`);
+      await expectNoA11yViolations(operator);
     } finally {
       await operator.context().close();
     }
