@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { adminTest as test, creditThroughApi, uniqueWord } from '../support/admin';
 import { checkImages, depositCheckThroughApi, openAccount, type SignedInCustomer } from '../support/customer';
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
+import { signInAdmin } from '../support/identity';
 import { open, SCREEN_WIDTHS } from '../support/screens';
 
 // Issue 13: a deposited check is credited at once but held; only the available balance can be
@@ -224,19 +225,27 @@ test.describe('check holds', () => {
     await expect(customerPage.getByTestId('current-balance')).toHaveText('$340.00');
     await expect(customerPage.getByTestId('on-hold')).toHaveCount(0);
 
-    // A second check is returned by the reviewer: the customer sees the Returned Check record.
+    // A second check is returned by an approver (the seeded one: holds.review, decision 0167), in a
+    // browser of their own: the customer sees the Returned Check record.
+    const approverContext = await browser.newContext({
+      baseURL: `http://localhost:${process.env.E2E_PORT}`,
+      storageState: { cookies: [], origins: [] },
+      viewport: { width: 1280, height: 800 },
+    });
+    await signInAdmin(approverContext.request, 'approver');
+    const reviewer = await approverContext.newPage();
     await depositCheckThroughApi(customerPage.request, {
       amount: '60.00',
       checkNumber: '5002',
       payee: `Robin ${surname}`,
     });
     expect(await balances(customerPage)).toEqual({ available: '340.00', current: '400.00' });
-    await open(page, '/admin/dashboard/holds', 'Check holds');
-    await expect(holdOf(page, customer, '5002')).toContainText('$60.00');
-    await holdOf(page, customer, '5002')
+    await open(reviewer, '/admin/dashboard/holds', 'Check holds');
+    await expect(holdOf(reviewer, customer, '5002')).toContainText('$60.00');
+    await holdOf(reviewer, customer, '5002')
       .getByRole('button', { name: /^Return check/ })
       .click();
-    const giveBack = page.getByRole('dialog', { name: 'Return this check' });
+    const giveBack = reviewer.getByRole('dialog', { name: 'Return this check' });
     // Issue 19's review: both sides of the check side by side in the decision itself, and a reason.
     const front = giveBack.getByRole('img', { name: /^Front of check 5002/ });
     const back = giveBack.getByRole('img', { name: /^Back of check 5002/ });
@@ -248,17 +257,17 @@ test.describe('check holds', () => {
     expect(frontBox && backBox && Math.abs(frontBox.y - backBox.y) < 1 && frontBox.x < backBox.x).toBe(true);
     await giveBack.getByRole('button', { name: 'Return check' }).click();
     await expect(giveBack.getByLabel('Reason')).toHaveAccessibleDescription(/at least 3 characters/);
-    await expect(holdOf(page, customer, '5002')).toContainText('$60.00');
+    await expect(holdOf(reviewer, customer, '5002')).toContainText('$60.00');
     await giveBack.getByLabel('Reason').fill('Paying bank answered: account closed');
-    await expectNoA11yViolations(page);
-    await screenshotThemes(page, 'holds-admin-return');
+    await expectNoA11yViolations(reviewer);
+    await screenshotThemes(reviewer, 'holds-admin-return');
     await giveBack.getByRole('button', { name: 'Return check' }).click();
     await expect(giveBack).toHaveCount(0);
-    await expect(holdOf(page, customer, '5002')).toHaveCount(0);
-    await page.getByLabel('Status').selectOption('returned');
-    await expect(page).toHaveURL(/status=returned/);
-    await expect(holdOf(page, customer, '5002')).toContainText('Returned');
-    await expect(holdOf(page, customer, '5002')).toContainText('Paying bank answered: account closed');
+    await expect(holdOf(reviewer, customer, '5002')).toHaveCount(0);
+    await reviewer.getByLabel('Status').selectOption('returned');
+    await expect(reviewer).toHaveURL(/status=returned/);
+    await expect(holdOf(reviewer, customer, '5002')).toContainText('Returned');
+    await expect(holdOf(reviewer, customer, '5002')).toContainText('Paying bank answered: account closed');
 
     expect(await balances(customerPage)).toEqual({ available: '340.00', current: '340.00' });
     await open(customerPage, '/user/dashboard/transactions', 'Transactions');
@@ -274,6 +283,7 @@ test.describe('check holds', () => {
     await expectNoA11yViolations(customerPage);
     await screenshotThemes(customerPage, 'holds-transactions');
 
+    await approverContext.close();
     await payeeApi.dispose();
     await context.close();
   });
