@@ -18,13 +18,63 @@ import type { TransferContext, TransferFormValues } from './transfer-validation'
 type TransferFormApi = UseFormReturn<TransferFormValues, TransferContext>;
 
 /** Country names in English from the browser's own data (Intl), over the ISO 3166 list's codes. */
-export function useCountryOptions() {
+function useCountryOptions() {
   return useMemo(() => {
     const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
     return countryCodes()
       .map((code) => ({ code, name: names.of(code) ?? code }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }, []);
+}
+
+type ChoiceProps = Omit<Parameters<typeof SelectField>[0], 'label' | 'placeholder' | 'children' | 'options'>;
+
+/** The country of the recipient's bank, from the ISO 3166 list (transfers and payees alike). */
+export function CountrySelectField(props: ChoiceProps) {
+  const countries = useCountryOptions();
+  return (
+    <SelectField label="Country of the recipient’s bank" placeholder="Choose a country" {...props}>
+      {countries.map(({ code, name }) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/**
+ * The currency the recipient is paid in, from the ISO 4217 list, its symbol derived. With `rates`,
+ * the currencies the bank has a current rate for come first.
+ */
+export function CurrencySelectField({ rates, ...props }: ChoiceProps & { rates?: FxRates | undefined }) {
+  const currencies = currencyList();
+  const label = (code: string, name: string) => `${code} — ${name} (${currencySymbol(code)})`;
+  const options = (list: typeof currencies) =>
+    list.map((c) => (
+      <option key={c.code} value={c.code}>
+        {label(c.code, c.name)}
+      </option>
+    ));
+  if (!rates)
+    return (
+      <SelectField label="Currency they receive" placeholder="Choose a currency" {...props}>
+        {options(currencies)}
+      </SelectField>
+    );
+  const rated = currencies.filter((c) => c.code === 'USD' || rates.get(c.code)?.current);
+  const others = currencies.filter((c) => !rated.includes(c));
+  return (
+    <SelectField
+      label="Currency they receive"
+      placeholder="Choose a currency"
+      hint="Currencies with a current Larkspur Bank rate are listed first."
+      {...props}
+    >
+      <optgroup label="With a current rate">{options(rated)}</optgroup>
+      <optgroup label="Other currencies (no current rate)">{options(others)}</optgroup>
+    </SelectField>
+  );
 }
 
 /**
@@ -44,11 +94,6 @@ export function InternationalFields({
 }) {
   const errors = form.formState.errors.internationalDetails;
   const nameRegistration = form.register('internationalDetails.recipientFullName');
-  const countries = useCountryOptions();
-  const currencies = currencyList();
-  const rated = currencies.filter((c) => c.code === 'USD' || rates?.get(c.code)?.current);
-  const others = currencies.filter((c) => !rated.includes(c));
-  const label = (code: string, name: string) => `${code} — ${name} (${currencySymbol(code)})`;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -80,40 +125,15 @@ export function InternationalFields({
         error={errors?.swiftBic?.message}
         {...form.register('internationalDetails.swiftBic')}
       />
-      <SelectField
-        label="Country of the recipient’s bank"
-        placeholder="Choose a country"
+      <CountrySelectField
         error={errors?.country?.message}
         {...form.register('internationalDetails.country')}
-      >
-        {countries.map(({ code, name }) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Currency they receive"
-        placeholder="Choose a currency"
-        hint="Currencies with a current Larkspur Bank rate are listed first."
+      />
+      <CurrencySelectField
+        rates={rates}
         error={errors?.currency?.message}
         {...form.register('internationalDetails.currency')}
-      >
-        <optgroup label="With a current rate">
-          {rated.map((c) => (
-            <option key={c.code} value={c.code}>
-              {label(c.code, c.name)}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label="Other currencies (no current rate)">
-          {others.map((c) => (
-            <option key={c.code} value={c.code}>
-              {label(c.code, c.name)}
-            </option>
-          ))}
-        </optgroup>
-      </SelectField>
+      />
     </div>
   );
 }

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import {
   ACCOUNT_FIELD_LENGTH_MAX,
-  currencyList,
-  currencySymbol,
   NAME_FIELD_LENGTH_MAX,
   PAYEE_NICKNAME_LENGTH_MAX,
   payeeInputSchema,
@@ -12,9 +10,9 @@ import {
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 import { reportFormError } from '@/lib/form-errors';
-import { useCountryOptions } from './international-fields';
+import { CountrySelectField, CurrencySelectField } from './international-fields';
 import { TransferTypePicker } from './transfer-type-picker';
 import { emptyTransfer, LARKSPUR_BANK_NAME, type TransferFormValues } from './transfer-validation';
 
@@ -120,7 +118,6 @@ export function PayeeForm({
   const { errors } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
   const international = type === 'International Transfer';
-  const countries = useCountryOptions();
   const [formError, setFormError] = useState<string | null>(null);
   const nested = errors.internationalDetails;
 
@@ -183,30 +180,14 @@ export function PayeeForm({
               error={nested?.swiftBic?.message}
               {...form.register('internationalDetails.swiftBic')}
             />
-            <SelectField
-              label="Country of the recipient’s bank"
-              placeholder="Choose a country"
+            <CountrySelectField
               error={nested?.country?.message}
               {...form.register('internationalDetails.country')}
-            >
-              {countries.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Currency they receive"
-              placeholder="Choose a currency"
+            />
+            <CurrencySelectField
               error={nested?.currency?.message}
               {...form.register('internationalDetails.currency')}
-            >
-              {currencyList().map((c) => (
-                <option key={c.code} value={c.code}>
-                  {`${c.code} — ${c.name} (${currencySymbol(c.code)})`}
-                </option>
-              ))}
-            </SelectField>
+            />
           </>
         ) : (
           <>
