@@ -34,9 +34,13 @@ export async function seedScheduled(databaseUrl: string, customers: Customer[]):
       const purpose = `scheduled-bench-${s}`;
       const amountCents = s === BENCH_SCHEDULED_SERIES ? UNPAYABLE_CENTS : 100n + BigInt(s);
       const { rows } = await pool.query<{ id: string }>(
+        // 'Bench Payee' is not the holder's name: accepted, as creating the series through the API
+        // would have asked (decision 0155); without it every payment is refused by the name check.
         `insert into scheduled_transfers (user_id, type, recipient_account, recipient_name, bank_name, amount_cents,
-           purpose, frequency, start_on, occurrence_count, next_occurrence, next_run_on, status, created_at, updated_at)
-         values ($1, 'Local Transfer', $2, 'Bench Payee', 'Larkspur Bank', $3, $4, 'weekly', $5, $6, 1, $5, 'active', now(), now())
+           purpose, payee_risk_accepted, frequency, start_on, occurrence_count, next_occurrence, next_run_on, status,
+           created_at, updated_at)
+         values ($1, 'Local Transfer', $2, 'Bench Payee', 'Larkspur Bank', $3, $4, true, 'weekly', $5, $6, 1, $5, 'active',
+           now(), now())
          returning id`,
         [
           from.userId,
@@ -122,6 +126,13 @@ export async function checkScheduled(databaseUrl: string, seeded: SeededSeries[]
           });
       }
     }
+    // A run where every occurrence is refused proves nothing about paying once: the payable series
+    // must pay (each customer starts with far more than their series asks).
+    if (paid === 0)
+      violations.push({
+        rule: 'scheduled payments are made',
+        detail: `all ${runs.rows.length} runs were refused: the payable series paid nothing`,
+      });
     const due = seeded.reduce((sum, s) => sum + s.occurrences, 0);
     return { violations, due, paid, failed, settledMs };
   } finally {
