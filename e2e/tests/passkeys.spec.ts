@@ -185,7 +185,7 @@ for (const width of WIDTHS) {
       expect(credit.status(), await credit.text()).toBe(201);
 
       const before = await latestMailId(page.request, customer.email);
-      await fillTransfer(page, { accountNumber: payee.customer.accountNumber, name: 'Sam' }, '1200.00');
+      await fillTransfer(page, { accountNumber: payee.customer.accountNumber, name: 'Sam Tester' }, '1200.00');
       await expect(page.getByText('Enter the code we emailed you.')).toBeVisible();
       await expect(
         page.getByText('you have not paid this recipient before and the amount is over $1,000.00'),
