@@ -185,12 +185,18 @@ describe('validateTransfer', () => {
 });
 
 describe('the name check before the review (decision 0155)', () => {
-  it.each(['no_match', 'close_match'] as const)('a %s needs the risk accepted, and then sends it', (result) => {
-    const refused = validateTransfer(local(), { ...context, payeeCheck: result });
-    expect(refused).toEqual({ ok: false, errors: { confirmPayeeRisk: PAYEE_RISK_REQUIRED } });
-    const accepted = validateTransfer(local({ confirmPayeeRisk: true }), { ...context, payeeCheck: result });
-    expect(accepted.ok && accepted.request.confirmPayeeRisk).toBe(true);
-  });
+  it.each(['no_match', 'close_match'] as const)(
+    'a %s needs the risk accepted, and then sends it',
+    (result) => {
+      const refused = validateTransfer(local(), { ...context, payeeCheck: result });
+      expect(refused).toEqual({ ok: false, errors: { confirmPayeeRisk: PAYEE_RISK_REQUIRED } });
+      const accepted = validateTransfer(local({ confirmPayeeRisk: true }), {
+        ...context,
+        payeeCheck: result,
+      });
+      expect(accepted.ok && accepted.request.confirmPayeeRisk).toBe(true);
+    },
+  );
 
   it('a match or an unchecked name needs nothing, and sends no acceptance', () => {
     for (const payeeCheck of ['match', 'unavailable', null] as const) {
