@@ -233,6 +233,9 @@ test.describe('customer: send money', () => {
         }),
       );
       await amount.fill('10.00');
+      // Leave the field first: its error line goes on blur, and the button below moves up under a
+      // click that would otherwise land where it was (mousedown on it, mouseup beside it).
+      await amount.blur();
       await page.getByRole('button', { name: 'Review transfer' }).click();
       await page.getByRole('button', { name: 'Confirm and send' }).click();
       await expect(account).toHaveAccessibleDescription(new RegExp(RECIPIENT_GONE.replace('.', '\\.')));

@@ -152,7 +152,11 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL('/user/dashboard');
 
       // A first transfer to Quinn: the review asks for the passkey, and Confirm uses it.
-      await fillTransfer(page, { accountNumber: payee.customer.accountNumber, name: 'Quinn' }, '25.00');
+      await fillTransfer(
+        page,
+        { accountNumber: payee.customer.accountNumber, name: 'Quinn Tester' },
+        '25.00',
+      );
       await expect(page.getByText('Confirm with your passkey.')).toBeVisible();
       await expect(page.getByText('you have not paid this recipient before')).toBeVisible();
       await shots(page, 'step-up-passkey');
@@ -160,7 +164,11 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Transfer complete' })).toBeVisible();
 
       // The second transfer to Quinn asks for nothing more.
-      await fillTransfer(page, { accountNumber: payee.customer.accountNumber, name: 'Quinn' }, '30.00');
+      await fillTransfer(
+        page,
+        { accountNumber: payee.customer.accountNumber, name: 'Quinn Tester' },
+        '30.00',
+      );
       await expect(page.getByRole('button', { name: 'Confirm and send' })).toBeEnabled();
       await expect(page.getByText('Confirm with your passkey.')).toHaveCount(0);
       await page.getByRole('button', { name: 'Confirm and send' }).click();
@@ -185,7 +193,11 @@ for (const width of WIDTHS) {
       expect(credit.status(), await credit.text()).toBe(201);
 
       const before = await latestMailId(page.request, customer.email);
-      await fillTransfer(page, { accountNumber: payee.customer.accountNumber, name: 'Sam' }, '1200.00');
+      await fillTransfer(
+        page,
+        { accountNumber: payee.customer.accountNumber, name: 'Sam Tester' },
+        '1200.00',
+      );
       await expect(page.getByText('Enter the code we emailed you.')).toBeVisible();
       await expect(
         page.getByText('you have not paid this recipient before and the amount is over $1,000.00'),
