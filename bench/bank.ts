@@ -67,7 +67,7 @@ import {
   type Instance,
 } from './lib/cluster';
 import { seededRandom } from './lib/random';
-import { checkScheduled, seedScheduled } from './lib/scheduled';
+import { BENCH_SCHEDULED_LEASE_SECONDS, checkScheduled, seedScheduled } from './lib/scheduled';
 
 // ---- knobs (named, with the reason for each default) ----------------------------------------
 const DEFAULT_DURATION_S = 60;
@@ -915,6 +915,7 @@ async function main(): Promise<number> {
       LARKSPUR_ALLOW_DEV_MAILBOX: 'true',
       // Scripted transfers to new payees: no second factor in a benchmark (decision 0139).
       STEP_UP_PAYMENTS: 'off',
+      SCHEDULED_CLAIM_LEASE_SECONDS: String(BENCH_SCHEDULED_LEASE_SECONDS),
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
       DATABASE_POOL_MAX: '8',
       ...secrets,

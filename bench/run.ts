@@ -128,8 +128,8 @@ function transferRequest(customers: SeededUser[], sender?: SeededUser): autocann
         body: JSON.stringify({
           type: 'Local Transfer',
           recipientAccount: to.accountNumber,
-          recipientName: 'Bench',
-          confirmPayeeRisk: true, // not the holder's name: accepted, as the name check (0155) asks
+          // The holder's name, as a payer who knows them types it: the name check's match, the common case.
+          recipientName: to.fullName,
           amount: '0.01',
           purpose: 'bench',
         }),

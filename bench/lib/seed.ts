@@ -21,6 +21,8 @@ export const SESSION_COOKIE = 'larkspur_session';
 export interface SeededUser {
   userId: string;
   accountNumber: string;
+  /** As the name check knows the holder: what a payer who knows them types. */
+  fullName: string;
   cookie: string;
 }
 
@@ -54,7 +56,12 @@ export async function seedUsers(
       surname: 'Admin',
     }),
   );
-  const admin = { userId: adminId, accountNumber: '', cookie: await session(adminId) };
+  const admin = {
+    userId: adminId,
+    accountNumber: '',
+    fullName: 'Bench Admin',
+    cookie: await session(adminId),
+  };
   const customers: SeededUser[] = [];
   for (let i = 0; i < count; i++) {
     const signup: Signup = {
@@ -73,7 +80,11 @@ export async function seedUsers(
       confirmPassword: 'bench password 1234',
     } as Signup;
     const created = await database.db.transaction((tx) => users.createCustomer(tx, { signup, passwordHash }));
-    customers.push({ ...created, cookie: await session(created.userId) });
+    customers.push({
+      ...created,
+      fullName: `${signup.firstName} ${signup.surname}`,
+      cookie: await session(created.userId),
+    });
   }
   return { admin, customers };
 }

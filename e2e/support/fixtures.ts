@@ -10,7 +10,16 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../.artifacts/screensh
 /** Runs axe (WCAG 2.1 A/AA) on what the page shows now and fails on any violation. */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
   // Colours fade (transition-colors) after a theme or hover change: axe must judge where they end,
-  // not a frame in between (a dark-theme button mid-fade failed contrast once in CI).
+  // not a frame in between (a dark-theme button mid-fade failed contrast once in CI, a payee's Pay
+  // button once more in a fade that began after the wait). Transitions are switched off for the
+  // scan, so every colour is its final one; then the running ones are waited out.
+  // A constructed style sheet: the bank's CSP (style-src 'self') refuses an inline <style>.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+    (window as unknown as { __axeNoTransitions?: CSSStyleSheet }).__axeNoTransitions = sheet;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()
@@ -21,6 +30,10 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
+  await page.evaluate(() => {
+    const sheet = (window as unknown as { __axeNoTransitions?: CSSStyleSheet }).__axeNoTransitions;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+  });
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,

@@ -365,11 +365,32 @@ export async function formationUp(
     // `config set` writes the keeper's pg_autoctl.cfg and signals the running keeper to reload it
     // (done once both nodes are settled: during `create` the keeper is not ready for it).
     for (const n of nodes) {
-      for (const [k, v] of Object.entries(FAST_KEEPER_SETTINGS))
-        autoctl(dir, ['config', 'set', '--pgdata', n.pgdata, k, String(v)]);
+      for (const [k, v] of Object.entries(FAST_KEEPER_SETTINGS)) await configSet(dir, n.pgdata, k, String(v));
     }
   }
   return state;
+}
+
+/** Tries of `config set` whose read of the keeper's configuration met a half-written file. */
+const CONFIG_SET_TRIES = 5;
+const CONFIG_SET_RETRY_MS = 500;
+
+/**
+ * `pg_autoctl config set`, tried again while the keeper is rewriting its pg_autoctl.cfg: the
+ * running keeper rewrites it as its state moves, and a read in between fails with "Failed to
+ * parse configuration file" (seen once in CI, 2026-11-25). Any other failure is thrown at once.
+ */
+async function configSet(dir: string, pgdata: string, key: string, value: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      autoctl(dir, ['config', 'set', '--pgdata', pgdata, key, value]);
+      return;
+    } catch (error) {
+      const halfWritten = /Failed to (parse configuration file|find section)/.test((error as Error).message);
+      if (!halfWritten || attempt >= CONFIG_SET_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, CONFIG_SET_RETRY_MS));
+    }
+  }
 }
 
 function readPid(file: string): number | null {

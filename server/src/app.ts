@@ -395,6 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: email.outbox,
     brand: email.brand,
     audit,
+    groupCommit: config.groupCommit && database.kind === 'postgres',
   });
   await banking.ensureSystemAccounts();
   const moneyRequests = createMoneyRequestService({
@@ -415,7 +416,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const holds = createHoldService({
     db: database.db,
     clock,
-    outbox: email.outbox,
     brand: email.brand,
     audit,
     users,
@@ -439,6 +439,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brand: email.brand,
     logger: app.log,
     nudgeOutbox: () => email.worker.nudge(),
+    claimLeaseMs: config.scheduledClaimLeaseMs,
   });
   app.decorate('scheduler', scheduler);
   if (deps.startBackgroundJobs ?? true) app.addHook('onReady', async () => scheduler.start());

@@ -150,6 +150,19 @@ const envSchema = z.object({
    */
   STEP_UP_PAYMENTS: z.enum(['on', 'off']).default('on'),
   /**
+   * Group commit of transfers on PostgreSQL (decision 0173): transfers that arrive while this
+   * instance's batches are with the database go together in one call and one commit. Off by
+   * default: on the 2-core benchmark machine it moved no more transfers than one call each
+   * (docs/benchmarks.md). PGlite always sends them alone.
+   */
+  GROUP_COMMIT: z.enum(['on', 'off']).default('off'),
+  /**
+   * How long an instance's claim on a due scheduled payment lasts before another instance may
+   * take it over (decision 0158): the wait after an instance dies mid-payment. Two minutes by
+   * default; the bank test shortens it so its kills settle sooner.
+   */
+  SCHEDULED_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /**
    * A test clock (decision 0160): POST /api/test/clock moves time forward and runs the scheduler.
    * Only with NODE_ENV=test or development; refused otherwise.
    */
@@ -226,6 +239,10 @@ export type Config = {
   webauthn: { rpId: string; rpName: string; origins: string[]; loopbackAnyPort: boolean };
   /** Step-up for risky payments enforced on POST /api/transfers (decision 0137). */
   stepUpPayments: boolean;
+  /** Group commit of transfers on PostgreSQL (decision 0173). */
+  groupCommit: boolean;
+  /** A scheduled payment's claim lease, in milliseconds (decision 0158). */
+  scheduledClaimLeaseMs: number;
   /** The test clock and its endpoint (decision 0160); false in production, always. */
   testClock: boolean;
   /** Key for personal data at rest (SSN, card numbers). Null in embedded mode: one is generated. */
@@ -447,6 +464,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loopbackAnyPort: e.DATABASE_URL === undefined || e.NODE_ENV !== 'production',
     },
     stepUpPayments: stepUpSetting(e),
+    groupCommit: e.GROUP_COMMIT === 'on',
+    scheduledClaimLeaseMs: e.SCHEDULED_CLAIM_LEASE_SECONDS * 1000,
     testClock: testClockSetting(e),
     dataEncryptionKey: requiredOnPostgres(e, 'DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY),
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,

@@ -173,10 +173,10 @@ export interface TwoInstances {
  * requests. On PostgreSQL each has its own pool and its own LISTEN connection; on PGlite they
  * share the one connection. `t.close` is a no-op: close both with `close()`.
  */
-export async function buildTwoInstances(): Promise<TwoInstances> {
+export async function buildTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
   const testDb = await createTestDatabase();
   const clock = new ManualClock();
-  const config = testConfig();
+  const config = testConfig(env);
   const common = { config, clock, logger: false, startBackgroundJobs: false } as const;
   const first = await buildApp({ ...common, database: testDb.database });
   const second = await buildApp({ ...common, database: await testDb.openPeer() });

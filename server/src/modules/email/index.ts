@@ -25,7 +25,6 @@ export {
   renderNewDeviceNotice,
   NEW_DEVICE_TEMPLATE,
   renderStoredEmail,
-  storedMoneyAlert,
   renderPasswordRecheckNotice,
   renderReturnedCheckNotice,
   RECORD_CORRECTION_TEMPLATE,

@@ -133,9 +133,9 @@ export function createOutboxWorker(deps: {
     messageId: outboxMessageId(message),
     to: message.toEmail,
     template: message.template,
-    subject: message.subject,
-    ...(deps.brand ? renderStoredEmail(message, deps.brand) : { html: message.html, text: message.text }),
-    params: message.params,
+    ...(deps.brand
+      ? renderStoredEmail(message, deps.brand)
+      : { subject: message.subject, html: message.html, text: message.text, params: message.params }),
   });
   // Transports return their failures; a throw is a bug, but it must not stall the outbox.
   const threw = (error: unknown) =>

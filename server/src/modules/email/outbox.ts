@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -17,7 +16,6 @@ export interface Outbox {
    * The INSERT that `enqueueEmails` runs, for a caller that runs it inside a statement of its own
    * (a money movement writes its alerts in the statement that posts it: decision 0017).
    */
-  enqueueStatement(tx: DbOrTx, messages: OutgoingEmail[]): SQL;
 }
 
 export function createOutbox(deps: { clock: Clock }): Outbox {
@@ -48,10 +46,6 @@ export function createOutbox(deps: { clock: Clock }): Outbox {
   };
   return {
     enqueueEmails,
-    enqueueStatement: (tx, messages) => {
-      if (messages.length === 0) throw new Error('an outbox statement needs at least one message');
-      return insert(tx, messages).getSQL();
-    },
     async enqueueEmail(tx, message) {
       const [row] = await enqueueEmails(tx, [message]);
       if (!row) throw new Error('outbox insert returned no row');

@@ -1,15 +1,14 @@
-import { asc } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../db/schema/index';
-import { ManualClock } from '../../lib/clock';
-import { createTestDatabase, type TestDatabase } from '../../test/test-app';
-import { createOutbox } from './outbox';
+import { credit, transfer } from '../../test/banking';
+import { createAdmin, loginAdmin, signUpCustomer } from '../../test/identity';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createOutboxWorker } from './outbox-worker';
 import {
   renderMoneyAlert,
   renderStoredEmail,
   renderVerificationCode,
-  storedMoneyAlert,
   type EmailBrand,
   type MoneyAlertInput,
 } from './templates';
@@ -35,79 +34,142 @@ const base: MoneyAlertInput = {
   counterparty: 'Grace Hopper',
   balanceCents: 1_000_000_07n,
 };
-const alerts: [string, MoneyAlertInput][] = [
-  ['a credit', base],
-  ['a debit', { ...base, direction: 'debit', transactionType: 'Wire Transfer', counterparty: 'Bob' }],
-  ['an international transfer in euros', { ...base, direction: 'debit', currencySymbol: '€' }],
+/** Transfers whose alerts are checked: the amount, and the recipient's name as the sender typed it. */
+const transfers: [string, { amountCents: bigint; typedName: string }][] = [
   [
-    'names and counterparties with markup and line breaks',
-    { ...base, name: '<b>Eve</b>\r\nBcc: x@y', counterparty: '"><script>alert(1)</script>' },
+    'an amount with cents, the name as the holder has it',
+    { amountCents: 123_450n, typedName: 'Grace Hopper' },
   ],
-  ['a zero balance and a one-cent amount', { ...base, amountCents: 1n, balanceCents: 0n }],
+  ['one cent', { amountCents: 1n, typedName: 'Grace Hopper' }],
+  [
+    'a name typed otherwise (the alert says what the sender typed)',
+    { amountCents: 5_000n, typedName: 'G Hoper' },
+  ],
 ];
 
-describe('a money alert stored as template + fields', () => {
-  it.each(alerts)('renders %s exactly as rendering at enqueue did', (_, input) => {
-    const direct = renderMoneyAlert(input, brand);
-    const stored = storedMoneyAlert(input, brand);
-    expect(stored).toMatchObject({ template: 'money-alert', subject: direct.subject, html: '', text: '' });
-    expect(stored.params).toEqual(direct.params);
-    expect(renderStoredEmail(stored, brand)).toEqual({ html: direct.html, text: direct.text });
-  });
-
-  it('leaves every other stored email as it was stored', () => {
+describe('a stored email that is not a money movement', () => {
+  it('is sent as it was stored', () => {
     const code = renderVerificationCode(
       { to: 'a@b.c', code: '123456', validForMinutes: 5, now: base.date },
       brand,
     );
-    expect(renderStoredEmail(code, brand)).toEqual({ html: code.html, text: code.text });
+    expect(renderStoredEmail(code, brand)).toEqual({
+      subject: code.subject,
+      html: code.html,
+      text: code.text,
+      params: code.params,
+    });
     // A money alert that was stored rendered (rows written before decision 0147) is sent as stored.
     const old = renderMoneyAlert(base, brand);
-    expect(renderStoredEmail(old, brand)).toEqual({ html: old.html, text: old.text });
+    expect(renderStoredEmail(old, brand)).toEqual({
+      subject: old.subject,
+      html: old.html,
+      text: old.text,
+      params: old.params,
+    });
+    // One stored as rendered fields with no body (decisions 0147, before migration 0014): its bodies.
+    expect(renderStoredEmail({ ...old, html: '', text: '' }, brand)).toEqual({
+      subject: old.subject,
+      html: old.html,
+      text: old.text,
+      params: old.params,
+    });
   });
 });
 
-describe('the outbox worker sends a stored money alert rendered', () => {
-  let testDb: TestDatabase;
+describe('a money alert stored by the posting primitive (decision 0173)', () => {
+  let t: TestApp;
+  let adminCookie: string;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    t = await buildTestApp();
+    const admin = await createAdmin(t);
+    adminCookie = await loginAdmin(t, admin.email, admin.password);
   });
   afterAll(async () => {
-    await testDb.drop();
+    await t.close();
   });
 
-  it('stores no body, and delivers the body rendering at enqueue would have given', async () => {
-    const { db } = testDb.database;
-    const clock = new ManualClock();
-    const outbox = createOutbox({ clock });
-    const debit = { ...alerts[1]![1] };
-    await db.transaction(async (tx) => {
-      await outbox.enqueueEmails(tx, [
-        { to: base.to, ...storedMoneyAlert(base, brand) },
-        { to: debit.to, ...storedMoneyAlert(debit, brand) },
-      ]);
-    });
-    const stored = await db.select().from(outboxMessages).orderBy(asc(outboxMessages.id));
-    expect(stored.map((row) => [row.html, row.text])).toEqual([
-      ['', ''],
-      ['', ''],
-    ]);
-
-    const transport = createRecordingTransport();
-    const worker = createOutboxWorker({ db, transport, clock, logger: createRecordingLogger(), brand });
-    expect(await worker.runOnce()).toMatchObject({ claimed: 2, sent: 2 });
-    expect(transport.sent).toHaveLength(2);
-    for (const input of [base, debit]) {
-      const direct = renderMoneyAlert(input, brand);
-      // The worker sends a batch side by side: find each by its subject, not by arrival order.
-      expect(transport.sent.find((m) => m.subject === direct.subject)).toMatchObject({
-        to: input.to,
-        template: 'money-alert',
-        subject: direct.subject,
-        html: direct.html,
-        text: direct.text,
-        params: direct.params,
+  it.each(transfers)(
+    'is delivered as rendering at enqueue would have rendered it: %s',
+    async (_, { amountCents, typedName }) => {
+      const input = { amountCents, counterparty: typedName };
+      const sender = await signUpCustomer(t, { firstName: 'Ada', surname: 'Lovelace' });
+      const recipient = await signUpCustomer(t, { firstName: 'Grace', surname: 'Hopper' });
+      await credit(t, adminCookie, sender.userId, '2000.00');
+      const transport = createRecordingTransport();
+      const worker = createOutboxWorker({
+        db: t.database.db,
+        transport,
+        clock: t.clock,
+        logger: createRecordingLogger(),
+        brand,
       });
-    }
-  });
+      // The credit's alert (and earlier tests') out of the way first.
+      await worker.runOnce();
+      transport.sent.length = 0;
+      const amount = `${input.amountCents / 100n}.${String(input.amountCents % 100n).padStart(2, '0')}`;
+      const res = await transfer(t, sender, {
+        recipientAccount: recipient.accountNumber,
+        recipientName: input.counterparty,
+        amount,
+      });
+      expect(res.statusCode).toBe(201);
+      const record = res.json().transaction as { transactionId: string; createdAt: string };
+
+      const stored = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.template, 'money-alert'),
+            inArray(outboxMessages.toEmail, [sender.email, recipient.email]),
+          ),
+        )
+        // The transfer's two, not the credit's.
+        .orderBy(desc(outboxMessages.id))
+        .limit(2);
+      await worker.runOnce();
+      // No body and no formatted field is stored: the movement's own fields only.
+      expect(stored.map((row) => [row.html, row.text, row.subject])).toEqual([
+        ['', '', ''],
+        ['', '', ''],
+      ]);
+
+      const common = { amountCents: input.amountCents, date: new Date(record.createdAt) };
+      const expected: MoneyAlertInput[] = [
+        {
+          ...common,
+          to: sender.email,
+          name: 'Ada Lovelace',
+          direction: 'debit',
+          transactionType: 'Local Transfer',
+          reference: record.transactionId,
+          counterparty: input.counterparty,
+          balanceCents: 200_000n - input.amountCents,
+        },
+        {
+          ...common,
+          to: recipient.email,
+          name: 'Grace Hopper',
+          direction: 'credit',
+          transactionType: 'Deposit',
+          reference: expect.stringMatching(/^DEP/) as unknown as string,
+          counterparty: 'Ada Lovelace',
+          balanceCents: input.amountCents,
+        },
+      ];
+      for (const alert of expected) {
+        const sent = transport.sent.find((m) => m.to === alert.to);
+        const direct = renderMoneyAlert({ ...alert, reference: sent?.params.reference ?? '' }, brand);
+        expect(sent).toMatchObject({
+          template: 'money-alert',
+          subject: direct.subject,
+          html: direct.html,
+          text: direct.text,
+          params: direct.params,
+        });
+      }
+      expect(transport.sent.find((m) => m.to === sender.email)?.params.reference).toBe(record.transactionId);
+    },
+  );
 });

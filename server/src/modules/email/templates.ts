@@ -303,25 +303,60 @@ export function renderMoneyAlert(input: MoneyAlertInput, brand: EmailBrand): Ren
 }
 
 /**
- * A money alert as the outbox stores it (decision 0147): template, subject and fields; the HTML
- * and text are left empty and rendered by the outbox worker (`renderStoredEmail`) when it sends.
+ * A money alert as `lb_post_movement` stores it (decision 0173): the movement's own fields,
+ * unformatted — amounts in cents, the date as ISO 8601, the balance the account held once the
+ * movement posted — read back into what `moneyAlertParams` renders. Null for any other row.
  */
-export function storedMoneyAlert(input: MoneyAlertInput, brand: EmailBrand): RenderedEmail {
-  const params = moneyAlertParams(input, brand);
-  return { template: 'money-alert', subject: params.subject, html: '', text: '', params };
+function storedMoneyAlertInput(params: Record<string, string>): MoneyAlertInput | null {
+  const balance = params.balance_cents;
+  const amount = params.amount_cents;
+  if (balance === undefined || amount === undefined) return null;
+  const foreign =
+    params.foreign_currency !== undefined
+      ? {
+          foreignAmount: params.foreign_amount ?? null,
+          currency: params.foreign_currency,
+          usdPerUnit: params.usd_per_unit ?? null,
+        }
+      : null;
+  return {
+    to: params.to_email ?? '',
+    name: params.name ?? '',
+    direction: params.direction === 'credit' ? 'credit' : 'debit',
+    transactionType: params.transaction_type ?? '',
+    amountCents: BigInt(amount),
+    currencySymbol: params.currency_symbol ?? null,
+    international: foreign,
+    date: new Date(params.date ?? 0),
+    reference: params.reference ?? '',
+    counterparty: params.counterparty ?? '',
+    balanceCents: BigInt(balance),
+  };
 }
 
 /**
- * The HTML and text of a stored email: as stored, or, for a template stored as fields only (an
- * empty body: `storedMoneyAlert`), rendered from its fields now.
+ * What the outbox worker sends for a stored row: a money alert stored as the movement's fields
+ * (decision 0173) rendered now — subject, fields and bodies; one stored as rendered fields with no
+ * body (decision 0147, rows written before migration 0014) given its bodies; any other as stored.
  */
 export function renderStoredEmail(
-  message: { template: string; html: string; text: string; params: Record<string, string> },
+  message: { template: string; subject: string; html: string; text: string; params: Record<string, string> },
   brand: EmailBrand,
-): { html: string; text: string } {
-  if (message.html === '' && message.template === 'money-alert')
-    return renderMoneyAlertBodies(message.params, brand);
-  return { html: message.html, text: message.text };
+): { subject: string; html: string; text: string; params: Record<string, string> } {
+  if (message.template === 'money-alert') {
+    const input = storedMoneyAlertInput(message.params);
+    if (input) {
+      const rendered = renderMoneyAlert(input, brand);
+      return { subject: rendered.subject, html: rendered.html, text: rendered.text, params: rendered.params };
+    }
+    if (message.html === '')
+      return {
+        subject: message.subject,
+        ...renderMoneyAlertBodies(message.params, brand),
+        params: message.params,
+      };
+  }
+  return { subject: message.subject, html: message.html, text: message.text, params: message.params };
 }
 
 // ---------------------------------------------------------------------------------------------

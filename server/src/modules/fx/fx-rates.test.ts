@@ -257,16 +257,16 @@ describe('an international transfer at the posted rate (issue 18)', () => {
       .where(eq(outboxMessages.toEmail, alice.email))
       .orderBy(desc(outboxMessages.id))
       .limit(1);
-    expect(alert?.params).toMatchObject({
-      amount: '€110.78',
-      usd_amount: '$120.00',
-      exchange_rate: '1 EUR = 1.0832 USD',
-      balance: '$380.00',
-    });
     const body = renderStoredEmail(alert!, {
       bankName: 'Larkspur Bank',
       fromName: 'Larkspur',
       publicOrigin: 'x',
+    });
+    expect(body.params).toMatchObject({
+      amount: '€110.78',
+      usd_amount: '$120.00',
+      exchange_rate: '1 EUR = 1.0832 USD',
+      balance: '$380.00',
     });
     // The bug of issue 18: it said "debited by €120.00" when $120.00 was taken.
     expect(body.text).toContain('debited by $120.00 (€110.78 at 1 EUR = 1.0832 USD)');

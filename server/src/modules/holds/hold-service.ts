@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
 import type { AuditLog } from '../audit/audit-log';
-import type { EmailBrand, Outbox } from '../email/index';
+import type { EmailBrand } from '../email/index';
 import { lockAccounts } from '../ledger/journal';
 import { postCheckReturn } from '../ledger/movements/check-return';
 import type { UserService } from '../users/user-service';
@@ -36,12 +36,11 @@ export interface HoldActor {
 export function createHoldService(deps: {
   db: Database;
   clock: Clock;
-  outbox: Outbox;
   brand: EmailBrand;
   audit: AuditLog;
   users: UserService;
 }) {
-  const { db, clock, outbox, brand, audit, users } = deps;
+  const { db, clock, brand, audit, users } = deps;
   const reviewers = alias(profiles, 'reviewer');
 
   const holdColumns = {
@@ -204,7 +203,7 @@ export function createHoldService(deps: {
       const userId = await db.transaction(async (tx) => {
         const hold = await lockHoldFor(tx, id, 'return');
         const now = clock.now();
-        const returned = await postCheckReturn({ outbox, brand }, tx, {
+        const returned = await postCheckReturn({ brand }, tx, {
           hold,
           actorId: actor.userId,
           reason,

@@ -81,9 +81,9 @@ export function bankingRoutes(deps: {
           if (!stepUp || !session) return banking.transfer(caller.userId, request.body, key);
           const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
           try {
-            return await banking.transfer(caller.userId, request.body, key, (tx) =>
-              stepUp.authorise(tx, { session, transfer: request.body, idempotencyKey: key, token }),
-            );
+            return await banking.transfer(caller.userId, request.body, key, {
+              stepUp: stepUp.transferCheck({ session, transfer: request.body, idempotencyKey: key, token }),
+            });
           } catch (error) {
             await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
             throw error;

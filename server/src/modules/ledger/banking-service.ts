@@ -11,23 +11,23 @@ import {
   type AdminRecordInput,
 } from './movements/record-create';
 import { adminEditRecord, adminEditRecordIn, type AdminEditInput } from './movements/record-edit';
-import { transfer, type TransferInput } from './movements/transfer';
+import {
+  transfer,
+  type StepUpCheck,
+  type ScheduledOccurrence,
+  type TransferInput,
+} from './movements/transfer';
 
-export {
-  BANK_DISPLAY_NAME,
-  limitDayStart,
-  sentTodaySql,
-  type Actor,
-  type MovementDeps,
-} from './movements/context';
+export { BANK_DISPLAY_NAME, limitDayStart, type Actor, type MovementDeps } from './movements/context';
 export type { AdminCashInput } from './movements/admin-cash';
 export type { AdminRecordInput } from './movements/record-create';
 export type { AdminEditInput } from './movements/record-edit';
-export type { TransferInput } from './movements/transfer';
+export type { ScheduledOccurrence, StepUpCheck, TransferInput } from './movements/transfer';
 
 /**
  * The bank's money movements, one use case per file under `movements/`, each over the one posting
- * primitive (`posting.ts` → `journal.postEntry`, one statement per entry). This file only wires
+ * primitive (the SQL function `lb_post_movement`, decision 0173; a transfer is one call of
+ * `lb_transfer`, which posts through it). This file only wires
  * them to their shared context (system accounts, idempotent runs, live-view nudges).
  */
 export function createBankingService(deps: MovementDeps) {
@@ -38,8 +38,8 @@ export function createBankingService(deps: MovementDeps) {
       senderId: string,
       input: TransferInput,
       key: string | null,
-      authorise?: (tx: Tx) => Promise<void>,
-    ): Promise<StoredAnswer> => transfer(ctx, senderId, input, key, authorise),
+      checks?: { stepUp?: StepUpCheck; scheduled?: ScheduledOccurrence },
+    ): Promise<StoredAnswer> => transfer(ctx, senderId, input, key, checks),
     depositCheck: (userId: string, input: CheckDepositInput, key: string | null): Promise<StoredAnswer> =>
       depositCheck(ctx, userId, input, key),
     adminCash: (

@@ -20,6 +20,7 @@ import {
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { latestRate, postSeedRates } from '../fx/fx-rates';
+import { renderStoredEmail } from '../email/templates';
 import { verifyLedger } from './verify';
 
 /** The first bytes of a PNG: a PNG's magic, sent as a JPEG. */
@@ -199,8 +200,13 @@ describe('transfer', () => {
       .where(eq(outboxMessages.toEmail, alice.email))
       .orderBy(sql`${outboxMessages.id} desc`)
       .limit(1);
-    expect(alert[0]?.params.amount).toBe('€111.11');
-    expect(alert[0]?.params.usd_amount).toBe('$120.00');
+    const sent = renderStoredEmail(alert[0]!, {
+      bankName: 'Larkspur Bank',
+      fromName: 'Larkspur',
+      publicOrigin: 'x',
+    });
+    expect(sent.params.amount).toBe('€111.11');
+    expect(sent.params.usd_amount).toBe('$120.00');
     await expectLedgerClean();
   });
 

@@ -1,6 +1,6 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { RECORD_DATE_FUTURE_SKEW_MS } from '@larkspur/contract';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { accounts, identities, profiles } from '../../db/schema/index';
 import { Rejection } from './idempotency';
 
@@ -17,13 +17,6 @@ export interface Customer {
   openedAt: Date;
 }
 
-/** A customer whose account row this transaction holds locked, with its balance as locked. */
-export interface LockedCustomer extends Customer {
-  balanceCents: bigint;
-  /** Cents of check deposits still on hold: the balance less these is what may be spent. */
-  heldCents: bigint;
-}
-
 const customerColumns = {
   userId: profiles.userId,
   accountId: accounts.id,
@@ -35,7 +28,6 @@ const customerColumns = {
   role: profiles.role,
   accountLimitCents: profiles.accountLimitCents,
   openedAt: accounts.createdAt,
-  // Read as locked by `lockParties`; a plain read's balance is only a snapshot, and unused.
   balanceCents: accounts.balanceCents,
   heldCents: accounts.heldCents,
 };
@@ -73,33 +65,6 @@ export async function loadCustomer(
     'userId' in where ? eq(profiles.userId, where.userId) : eq(profiles.accountNumber, where.accountNumber),
   ).limit(1);
   return toCustomer(rows[0]);
-}
-
-/**
- * A transfer's two parties in one query, their accounts locked (in id order, as `lockAccounts`
- * locks, so that movements queue rather than deadlock): the sender by user id, the recipient by
- * account number (the same row when someone names their own account). Each is what
- * `loadCustomer` would give, with the balance as locked.
- */
-export async function lockParties(
-  tx: Tx,
-  senderId: string,
-  recipientAccount: string,
-): Promise<{ sender: LockedCustomer | null; recipient: LockedCustomer | null }> {
-  const rows = await selectCustomers(
-    tx,
-    or(eq(profiles.userId, senderId), eq(profiles.accountNumber, recipientAccount)),
-  )
-    .orderBy(accounts.id)
-    .for('update', { of: accounts });
-  const locked = (row: (typeof rows)[number] | undefined): LockedCustomer | null => {
-    const customer = toCustomer(row);
-    return customer && row ? { ...customer, balanceCents: row.balanceCents, heldCents: row.heldCents } : null;
-  };
-  return {
-    sender: locked(rows.find((row) => row.userId === senderId)),
-    recipient: locked(rows.find((row) => row.accountNumber === recipientAccount)),
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, journalEntries, postings } from '../../db/schema/index';
+import { accounts, type journalEntries, type transactionRecords } from '../../db/schema/index';
+import type { OutgoingEmail } from '../email/index';
 import { assert } from '../../lib/errors';
 
 export type EntryKind = (typeof journalEntries.$inferInsert)['kind'];
@@ -40,23 +41,19 @@ export async function lockAccounts(tx: DbOrTx, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/**
- * The id of the entry `postEntry` is writing, for the statements it runs `alongside` (a record
- * that points at its entry).
- */
-export const POSTED_ENTRY_ID = sql`(select id from entry)`;
+/** A customer's record as `lb_post_movement` writes it: its columns, and the alert it sends, if any. */
+export interface PostedRecord {
+  row: Omit<typeof transactionRecords.$inferInsert, 'entryId' | 'recordedAt' | 'updatedAt'>;
+  /** The money alert to the record's customer: stored as the record's fields with `accountId`'s balance after. */
+  alert?: { to: string; name: string; accountId: number };
+}
 
 /**
- * Writes one balanced journal entry and moves the cached balances by its legs, in one statement:
- * the entry, its postings (in leg order) and the balance updates are data-modifying CTEs, so a
- * movement costs one round trip here instead of one per row. The caller holds the locks and has
- * checked every business rule; what is asserted here only a bug could break.
- *
- * `alongside`: the movement's other writes (its records, its email alerts), each a whole
- * INSERT, run as more CTEs of the same statement; every one of them runs, whether or not
- * anything reads it. `measure`: a scalar expression evaluated in the same statement and returned
- * as text; its snapshot is this statement's, taken after the caller's locks were granted.
- * Each is a round trip saved: on a busy server the round trips, not the SQL, are the cost.
+ * The posting primitive (decision 0173): one call of the SQL function `lb_post_movement`, which
+ * writes one balanced journal entry, its postings (in leg order), the cached balances moved by its
+ * legs, the customers' records with their alerts, and any other notice of the movement — the same
+ * function a transfer's `lb_transfer` posts through. The caller holds the locks and has checked
+ * every business rule; what is asserted here only a bug could break.
  */
 export async function postEntry(
   tx: DbOrTx,
@@ -67,8 +64,8 @@ export async function postEntry(
     at: Date;
     legs: { accountId: number; amountCents: bigint }[];
   },
-  options: { alongside?: SQL[]; measure?: SQL } = {},
-): Promise<{ entryId: number; balances: Map<number, bigint>; measured: string | null }> {
+  options: { records?: PostedRecord[]; emails?: OutgoingEmail[] } = {},
+): Promise<{ entryId: number; balances: Map<number, bigint> }> {
   assert(entry.legs.length >= 2 && entry.legs.length <= LEGS_MAX, 'an entry has 2 to 4 legs');
   let sum = 0n;
   for (const leg of entry.legs) {
@@ -76,49 +73,52 @@ export async function postEntry(
     sum += leg.amountCents;
   }
   assert(sum === 0n, 'an entry balances');
-
-  const legs = sql.join(
-    entry.legs.map(
-      (leg, i) => sql`(${i}::int, ${leg.accountId}::bigint, ${leg.amountCents.toString()}::bigint)`,
-    ),
-    sql`, `,
-  );
-  const alongside = sql.join(
-    (options.alongside ?? []).map(
-      (statement, i) => sql`,\n    ${sql.raw(`alongside_${i}`)} as (${statement})`,
-    ),
-  );
-  const measure = options.measure ?? sql`null`;
-  // Summed per account before the update: UPDATE … FROM applies only one matching row per target,
-  // so two legs on one account would otherwise move its balance by one of them.
-  const result = (await tx.execute(sql`
-    with entry as (
-      insert into ${journalEntries} (kind, description, actor_id, created_at)
-      values (${entry.kind}, ${entry.description}, ${entry.actorId}::uuid, ${entry.at.toISOString()}::timestamptz)
-      returning id, created_at
-    ),
-    legs (ord, account_id, amount_cents) as (values ${legs}),
-    posted as (
-      insert into ${postings} (entry_id, account_id, amount_cents, created_at)
-      select entry.id, legs.account_id, legs.amount_cents, entry.created_at from entry, legs order by legs.ord
-    ),
-    moved as (
-      update ${accounts} set balance_cents = ${accounts}.balance_cents + net.amount_cents
-      from (select account_id, sum(amount_cents)::bigint as amount_cents from legs group by account_id) net
-      where ${accounts}.id = net.account_id
-      returning ${accounts}.id, ${accounts}.balance_cents
-    )${alongside}
-    select entry.id::text as entry_id, moved.id::text as account_id, moved.balance_cents::text as balance_cents,
-      ${measure}::text as measured
-    from entry, moved
-  `)) as unknown as {
-    rows: { entry_id: string; account_id: string; balance_cents: string; measured: string | null }[];
+  const records = (options.records ?? []).map(({ row, alert }) => ({
+    id: row.id,
+    transaction_id: row.transactionId,
+    user_id: row.userId,
+    direction: row.direction,
+    type: row.type,
+    amount_cents: row.amountCents.toString(),
+    currency: row.currency,
+    recipient_name: row.recipientName,
+    recipient_account: row.recipientAccount,
+    bank_name: row.bankName,
+    routing_number: row.routingNumber ?? null,
+    sender_name: row.senderName,
+    sender_account: row.senderAccount,
+    purpose: row.purpose,
+    status: row.status,
+    international_details: row.internationalDetails ?? null,
+    payee_check: row.payeeCheck ?? null,
+    created_at: row.createdAt.toISOString(),
+    ...(alert ? { alert: { ...alert, accountId: String(alert.accountId) } } : {}),
+  }));
+  const params = JSON.stringify({
+    kind: entry.kind,
+    description: entry.description,
+    actorId: entry.actorId,
+    at: entry.at.toISOString(),
+    legs: entry.legs.map((leg) => ({ accountId: leg.accountId, amountCents: leg.amountCents.toString() })),
+    records,
+    emails: (options.emails ?? []).map((email) => ({
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      template: email.template,
+      params: email.params,
+    })),
+  });
+  const result = (await tx.execute(sql`select lb_post_movement(${params}::jsonb) as posted`)) as unknown as {
+    rows: { posted: { entryId: number | string; balances: Record<string, string> } | string }[];
   };
-
+  const raw = result.rows[0]?.posted;
+  assert(raw !== undefined, 'lb_post_movement answered');
+  const posted = typeof raw === 'string' ? (JSON.parse(raw) as Exclude<typeof raw, string>) : raw;
   const balances = new Map<number, bigint>();
-  for (const row of result.rows) balances.set(Number(row.account_id), BigInt(row.balance_cents));
+  for (const [accountId, cents] of Object.entries(posted.balances))
+    balances.set(Number(accountId), BigInt(cents));
   for (const leg of entry.legs) assert(balances.has(leg.accountId), 'posted account exists');
-  const entryId = result.rows[0]?.entry_id;
-  assert(entryId !== undefined, 'entry insert returned its id');
-  return { entryId: Number(entryId), balances, measured: result.rows[0]?.measured ?? null };
+  return { entryId: Number(posted.entryId), balances };
 }

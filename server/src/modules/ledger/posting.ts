@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import {
   CURRENCY,
   type Direction,
@@ -8,14 +7,12 @@ import {
   type RecordInternationalDetails,
 } from '@larkspur/contract';
 import type { Tx } from '../../db/client';
-import { transactionRecords } from '../../db/schema/index';
 import { assert } from '../../lib/errors';
-import { storedMoneyAlert } from '../email/index';
 import type { Customer } from './customers';
 import { Rejection } from './idempotency';
-import { lockAccounts, POSTED_ENTRY_ID, postEntry, type EntryKind } from './journal';
+import { lockAccounts, postEntry, type EntryKind } from './journal';
 import type { MovementContext } from './movements/context';
-import { counterpartyOf, RECORD_STATUS_SUCCESSFUL, type RecordRow } from './records';
+import { RECORD_STATUS_SUCCESSFUL, type RecordRow } from './records';
 import type { SystemAccountCode } from './system-accounts';
 import { newTransactionId, type RecordPrefix } from './transaction-ids';
 
@@ -40,19 +37,18 @@ export interface RecordValues {
 }
 
 /**
- * The posting primitive of every customer-facing movement: posts it in one statement (decision
- * 0017) through `postEntry` — its journal entry, and for each customer it touches, their record
- * and the email alert that tells them. The records are known in full beforehand (ids are drawn
- * here), so nothing is read back; each alert states the balance after the movement, the locked
- * balance ± the amount, which is asserted against the posted one. `measure`: as `postEntry`'s.
+ * A customer-facing movement: its journal entry and, for each customer it touches, their record
+ * and the email alert that tells them, posted in one call of the posting primitive (`postEntry`).
+ * The records are known in full beforehand (ids are drawn here), so nothing is read back; each
+ * alert states the balance after the movement, which the primitive reads as it posts, and which is
+ * asserted against the locked balance ± the amount.
  */
 export async function postMovement(
-  ctx: Pick<MovementContext, 'clock' | 'outbox' | 'brand'>,
+  ctx: Pick<MovementContext, 'clock' | 'alerts'>,
   tx: Tx,
   entry: Parameters<typeof postEntry>[1],
   legs: { values: RecordValues; customer: Customer; balanceBeforeCents: bigint }[],
-  measure?: SQL,
-): Promise<{ records: RecordRow[]; measured: string | null }> {
+): Promise<{ records: RecordRow[] }> {
   const now = ctx.clock.now();
   const rows = legs.map(({ values }): Omit<RecordRow, 'entryId'> => ({
     id: crypto.randomUUID(),
@@ -76,49 +72,22 @@ export async function postMovement(
     recordedAt: now,
     updatedAt: now,
   }));
-  const balancesAfter = legs.map(
-    ({ values, balanceBeforeCents }) =>
-      balanceBeforeCents + (values.direction === 'credit' ? values.amountCents : -values.amountCents),
-  );
-  const emails = legs.map(({ customer, values }, i) => {
-    const row = rows[i];
-    const international = values.internationalDetails ?? null;
-    const balanceCents = balancesAfter[i];
-    assert(row && balanceCents !== undefined, 'a record and a balance per leg');
-    return {
-      to: customer.email,
-      ...storedMoneyAlert(
-        {
-          to: customer.email,
-          name: customer.fullName,
-          direction: row.direction,
-          transactionType: row.type,
-          amountCents: row.amountCents,
-          currencySymbol: international?.currencySymbol ?? null,
-          international,
-          date: row.createdAt,
-          reference: row.transactionId,
-          counterparty: counterpartyOf(row),
-          balanceCents,
-        },
-        ctx.brand,
-      ),
-    };
+  const { entryId, balances } = await postEntry(tx, entry, {
+    records: rows.map((row, i) => {
+      const customer = legs[i]?.customer;
+      assert(customer, 'a customer per record');
+      const alert = { to: customer.email, name: customer.fullName, accountId: customer.accountId };
+      return ctx.alerts === false ? { row } : { row, alert };
+    }),
   });
-  const { entryId, balances, measured } = await postEntry(tx, entry, {
-    alongside: [
-      tx
-        .insert(transactionRecords)
-        .values(rows.map((row) => ({ ...row, entryId: POSTED_ENTRY_ID })))
-        .getSQL(),
-      ctx.outbox.enqueueStatement(tx, emails),
-    ],
-    measure,
-  });
-  legs.forEach(({ customer }, i) =>
-    assert(balances.get(customer.accountId) === balancesAfter[i], 'the alert states the posted balance'),
+  legs.forEach(({ customer, values, balanceBeforeCents }) =>
+    assert(
+      balances.get(customer.accountId) ===
+        balanceBeforeCents + (values.direction === 'credit' ? values.amountCents : -values.amountCents),
+      'the alert states the posted balance',
+    ),
   );
-  return { records: rows.map((row) => ({ ...row, entryId })), measured };
+  return { records: rows.map((row) => ({ ...row, entryId })) };
 }
 
 /**
@@ -126,7 +95,7 @@ export async function postMovement(
  * one statement: the admin helpers, deposits and loan payouts.
  */
 export async function moveWithSystem(
-  ctx: Pick<MovementContext, 'clock' | 'outbox' | 'brand' | 'systemAccount'>,
+  ctx: Pick<MovementContext, 'clock' | 'alerts' | 'systemAccount'>,
   tx: Tx,
   input: {
     customer: Customer;

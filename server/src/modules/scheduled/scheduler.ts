@@ -10,7 +10,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { EmailBrand, Outbox } from '../email/index';
 import type { BankingService, TransferInput } from '../ledger/banking-service';
 import { loadCustomer } from '../ledger/customers';
-import { Rejection, type StoredAnswer } from '../ledger/idempotency';
+import type { StoredAnswer } from '../ledger/idempotency';
 import { renderFailedPayment } from './failed-payment-email';
 import { seriesDay, type SeriesRow } from './scheduled-service';
 
@@ -100,7 +100,10 @@ export function createScheduler(deps: {
   logger: JobLogger;
   nudgeOutbox?: () => void;
   intervalMs?: number;
+  /** SCHEDULED_CLAIM_LEASE_MS unless configured (SCHEDULED_CLAIM_LEASE_SECONDS). */
+  claimLeaseMs?: number;
 }): Scheduler {
+  const claimLeaseMs = deps.claimLeaseMs ?? SCHEDULED_CLAIM_LEASE_MS;
   const { db, clock, banking, audit, outbox, brand, logger } = deps;
 
   async function claimDue(now: Date): Promise<Claim | null> {
@@ -122,7 +125,7 @@ export function createScheduler(deps: {
       const token = crypto.randomUUID();
       await tx
         .update(scheduledTransfers)
-        .set({ claimToken: token, claimedUntil: new Date(now.getTime() + SCHEDULED_CLAIM_LEASE_MS) })
+        .set({ claimToken: token, claimedUntil: new Date(now.getTime() + claimLeaseMs) })
         .where(eq(scheduledTransfers.id, series.id));
       return { series, token, occurrence: series.nextOccurrence, dueOn: series.nextRunOn };
     });
@@ -152,23 +155,15 @@ export function createScheduler(deps: {
         series.userId,
         transferOf(series),
         occurrenceKey(series.id, claim.occurrence),
-        async (tx) => {
-          // Cancelled since the claim: a cancelled series never pays again.
-          const [current] = await tx
-            .select({ status: scheduledTransfers.status })
-            .from(scheduledTransfers)
-            .where(eq(scheduledTransfers.id, series.id))
-            .for('update');
-          if (current?.status !== 'active') throw new Rejection('SCHEDULED_TRANSFER_ENDED');
-          // The run row commits with the payment, or not at all (unique per occurrence).
-          await tx.insert(scheduledTransferRuns).values({
+        {
+          // Cancelled since the claim, a series never pays again (SCHEDULED_TRANSFER_ENDED); the
+          // run row commits with the payment, or not at all (unique per occurrence).
+          scheduled: {
             seriesId: series.id,
             occurrence: claim.occurrence,
             dueOn: claim.dueOn,
-            status: 'succeeded',
             amountCents: series.amountCents,
-            ranAt: clock.now(),
-          });
+          },
         },
       );
     } catch (error) {

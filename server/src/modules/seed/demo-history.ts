@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -20,12 +20,10 @@ export const DEMO_CUSTOMERS_OPENED_BEFORE_MS = 3_600_000;
 export const DEMO_ADMIN_JOINED_BEFORE_MS = 7 * 86_400_000;
 const DAY_MS = 86_400_000;
 
-/** Past movements are imported, not happening now: their alerts are not mailed. */
+/** Past movements are imported, not happening now: their alerts and notices are not mailed. */
 const silentOutbox: Outbox = {
   enqueueEmail: async () => ({ id: 0 }),
   enqueueEmails: async (_tx, messages) => messages.map(() => ({ id: 0 })),
-  // Run alongside a movement as a CTE nothing reads: it writes nothing.
-  enqueueStatement: () => sql`select null`,
 };
 
 /** Photos of a demo check: a plain image per side, distinct for each check number. */
@@ -89,6 +87,7 @@ export async function seedDemoHistory(deps: {
     clock,
     users,
     outbox: silentOutbox,
+    alerts: false,
     brand: deps.brand,
     audit: createAuditLog({ clock }),
   });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
   normaliseAccountInput,
@@ -16,12 +16,13 @@ import {
   type WebauthnOptions,
 } from '@larkspur/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client';
-import { identities, payees, profiles, stepUps, transactionRecords } from '../../db/schema/index';
+import { identities, profiles, stepUps } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import type { RequestContext } from '../auth/auth-service';
 import type { ResolvedSession } from '../auth/session-store';
+import type { StepUpCheck } from '../ledger/banking-service';
 import { OTP_TTL_MS, type OtpService } from '../email/index';
 import { assertionOptionsFor, verifyAssertion } from '../passkeys/passkey-service';
 import { sha256, type WebauthnSettings } from '../passkeys/webauthn';
@@ -106,44 +107,23 @@ export async function stepUpReasons(
 ): Promise<StepUpReason[]> {
   const cents = amountCentsOf(transfer.amount);
   if (cents === null) return [];
-  const reasons: StepUpReason[] = [];
+  // The rule is one SQL function (migration 0014), which the transfer itself runs under its lock.
+  const result = (await db.execute(
+    sql`select lb_step_up_reasons(${userId}::uuid, ${JSON.stringify(stepUpRule(transfer, now))}::jsonb,
+      ${cents.toString()}::bigint, ${JSON.stringify(transferTypes)}::jsonb) as reasons`,
+  )) as unknown as { rows: { reasons: StepUpReason[] }[] };
+  return result.rows[0]?.reasons ?? [];
+}
+
+/** The rule's facts of one transfer, as `lb_step_up_reasons` reads them. */
+function stepUpRule(transfer: StepUpTransfer, now: Date) {
   const payee = payeeOf(transfer);
-  const paidBefore = await db
-    .select({ one: sql<number>`1` })
-    .from(transactionRecords)
-    .where(
-      and(
-        eq(transactionRecords.userId, userId),
-        eq(transactionRecords.recipientAccount, payee.account),
-        eq(transactionRecords.direction, 'debit'),
-        inArray(transactionRecords.type, [...transferTypes]),
-        payee.swift === null
-          ? undefined
-          : sql`${transactionRecords.internationalDetails}->>'swiftBic' = ${payee.swift}`,
-      ),
-    )
-    .limit(1);
-  const savedSince = new Date(now.getTime() - PAYEE_NEW_WINDOW_HOURS * 3_600_000);
-  const savedLately =
-    paidBefore.length === 0
-      ? []
-      : await db
-          .select({ one: sql<number>`1` })
-          .from(payees)
-          .where(
-            and(
-              eq(payees.userId, userId),
-              eq(payees.recipientAccount, payee.account),
-              gt(payees.updatedAt, savedSince),
-              payee.swift === null
-                ? undefined
-                : sql`${payees.internationalDetails}->>'swiftBic' = ${payee.swift}`,
-            ),
-          )
-          .limit(1);
-  if (paidBefore.length === 0 || savedLately.length > 0) reasons.push('new_payee');
-  if (cents > STEP_UP_AMOUNT_THRESHOLD_CENTS) reasons.push('large_amount');
-  return reasons;
+  return {
+    payeeAccount: payee.account,
+    payeeSwift: payee.swift,
+    thresholdCents: STEP_UP_AMOUNT_THRESHOLD_CENTS.toString(),
+    savedSince: new Date(now.getTime() - PAYEE_NEW_WINDOW_HOURS * 3_600_000).toISOString(),
+  };
 }
 
 /** The Step-Up-Token header's value, if one was sent (a repeated header counts as its first). */
@@ -172,7 +152,7 @@ export interface StepUpService {
     ctx: RequestContext,
   ): Promise<{ token: string; expiresAt: string }>;
   /**
-   * Inside the transfer's transaction: passes if the transfer needs no step-up, or spends the
+   * Inside a scheduled series' transaction (modules/scheduled): passes if it needs no step-up, or spends the
    * matching proof; otherwise throws STEP_UP_REQUIRED (rolling the transaction back: no movement,
    * and the idempotency key stays free for the retry with the proof).
    */
@@ -185,6 +165,16 @@ export interface StepUpService {
       token: string | null;
     },
   ): Promise<void>;
+  /**
+   * What a transfer carries to `lb_transfer`, which applies the rule under the sender's lock and
+   * spends the matching proof as the money moves (else STEP_UP_REQUIRED; the key stays free).
+   */
+  transferCheck(input: {
+    session: ResolvedSession;
+    transfer: StepUpTransfer;
+    idempotencyKey: string | null;
+    token: string | null;
+  }): StepUpCheck;
   /** Audits a transfer refused for want of a step-up (after its transaction rolled back); else nothing. */
   recordIfRefused(
     error: unknown,
@@ -388,6 +378,17 @@ export function createStepUpService(deps: {
           : [];
       if (spent.length === 1) return;
       throw new AppError('STEP_UP_REQUIRED');
+    },
+
+    transferCheck({ session, transfer, idempotencyKey, token }) {
+      const rule = stepUpRule(transfer, clock.now());
+      return {
+        ...rule,
+        thresholdCents: STEP_UP_AMOUNT_THRESHOLD_CENTS,
+        sessionHash: session.idHash,
+        fingerprint: transferFingerprint(session.userId, transfer, idempotencyKey),
+        tokenHash: token && token.length <= STEP_UP_TOKEN_LENGTH_MAX ? sha256(token) : null,
+      };
     },
 
     async recordIfRefused(error, session, { ip, hadToken }) {

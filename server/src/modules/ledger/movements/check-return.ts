@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { CURRENCY } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
-import { accounts, identities, profiles, transactionRecords } from '../../../db/schema/index';
+import { accounts, identities, profiles } from '../../../db/schema/index';
 import { assert } from '../../../lib/errors';
 import { renderReturnedCheckNotice } from '../../email/index';
-import { lockAccounts, POSTED_ENTRY_ID, postEntry } from '../journal';
+import { lockAccounts, postEntry } from '../journal';
 import { RECORD_STATUS_SUCCESSFUL } from '../records';
 import { ensureSystemAccounts, SYSTEM_ACCOUNTS } from '../system-accounts';
 import { newTransactionId, RECORD_PREFIXES } from '../transaction-ids';
@@ -33,7 +33,7 @@ export interface ReturnedHold {
  * an email that says what was collected. The caller marks the hold returned and audits it.
  */
 export async function postCheckReturn(
-  ctx: Pick<MovementContext, 'outbox' | 'brand'>,
+  ctx: Pick<MovementContext, 'brand' | 'alerts'>,
   tx: Tx,
   input: { hold: ReturnedHold; actorId: string; reason: string; at: Date },
 ): Promise<{
@@ -86,7 +86,6 @@ export async function postCheckReturn(
     id: crypto.randomUUID(),
     transactionId: newTransactionId(RECORD_PREFIXES.withdrawal, now),
     userId: hold.userId,
-    entryId: POSTED_ENTRY_ID,
     direction: 'debit' as const,
     type: RETURNED_CHECK_TYPE,
     amountCents: hold.amountCents,
@@ -132,12 +131,7 @@ export async function postCheckReturn(
       at: now,
       legs,
     },
-    {
-      alongside: [
-        tx.insert(transactionRecords).values(record).getSQL(),
-        ctx.outbox.enqueueStatement(tx, [{ to: customer.email, ...email }]),
-      ],
-    },
+    { records: [{ row: record }], emails: ctx.alerts === false ? [] : [{ to: customer.email, ...email }] },
   );
   if (collected > 0n)
     assert(posted.balances.get(hold.accountId) === balanceAfter, 'the notice states the posted balance');

@@ -1,18 +1,16 @@
-import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
   formatCents,
   parseAmountToCents,
-  transferTypes,
   type MovementResponse,
   type RecordHold,
 } from '@larkspur/contract';
 import type { Database, Tx } from '../../../db/client';
-import { transactionRecords } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import type { AuditLog } from '../../audit/audit-log';
 import type { EmailBrand, Outbox } from '../../email/index';
 import type { UserService } from '../../users/user-service';
+import { directRunner, groupCommitRunner, type MovementRunner } from '../group-commit';
 import { runIdempotent, type StoredAnswer } from '../idempotency';
 import { toRecordDto, type RecordRow } from '../records';
 import { ensureSystemAccounts, type SystemAccountCode } from '../system-accounts';
@@ -27,6 +25,13 @@ export interface MovementDeps {
   outbox: Outbox;
   brand: EmailBrand;
   audit: AuditLog;
+  /**
+   * Whether movements write their money alerts (default yes); the demo history, imported rather
+   * than happening now, writes none.
+   */
+  alerts?: boolean;
+  /** Transfers go to the database in batches (decision 0173); PostgreSQL only. Default: one by one. */
+  groupCommit?: boolean;
 }
 
 /** Who acts, for the audit row. */
@@ -44,6 +49,8 @@ export function requestDetails(actor: Actor): { requestId?: string } {
 
 /** The deps plus what the use cases share: the system accounts' ids, the run, the answer. */
 export interface MovementContext extends MovementDeps {
+  /** How a use case reaches its movement function: alone, or in a batch (group commit). */
+  runner: MovementRunner;
   /** The id of a system account (created on first use, then remembered). */
   systemAccount(code: SystemAccountCode): Promise<number>;
   /** Creates the system accounts now (at start-up), so no movement pays for it. */
@@ -62,6 +69,7 @@ export function createMovementContext(deps: MovementDeps): MovementContext {
   let systemAccountIds: Record<SystemAccountCode, number> | null = null;
   return {
     ...deps,
+    runner: deps.groupCommit ? groupCommitRunner(deps.db) : directRunner(deps.db),
     async systemAccount(code) {
       systemAccountIds ??= await ensureSystemAccounts(deps.db);
       return systemAccountIds[code];
@@ -105,18 +113,4 @@ export function positiveAmount(input: string): bigint | null {
 /** The start of the calendar day (UTC) that `at` falls in: the day the daily transfer limit counts. */
 export function limitDayStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-}
-
-/**
- * What `userId` has sent today by transfer, for the daily limit: their debit records of a transfer
- * type recorded since the day began. Served by transaction_records_user_recorded_idx (decision
- * 0125), so it reads today's records of that customer only, however long their history.
- */
-export function sentTodaySql(userId: string, at: Date): SQL {
-  return sql`(select coalesce(sum(${transactionRecords.amountCents}), 0) from ${transactionRecords} where ${and(
-    eq(transactionRecords.userId, userId),
-    eq(transactionRecords.direction, 'debit'),
-    inArray(transactionRecords.type, [...transferTypes]),
-    gte(transactionRecords.recordedAt, limitDayStart(at)),
-  )})`;
 }

@@ -1,26 +1,23 @@
-import type {
-  FxQuote,
-  InternationalDetails,
-  RecordInternationalDetails,
-  TransferType,
+import crypto from 'node:crypto';
+import {
+  CURRENCY,
+  transferTypes,
+  type ErrorCode,
+  type FxQuote,
+  type InternationalDetails,
+  type PayeeCheckResult,
+  type RecordInternationalDetails,
+  type TransferType,
 } from '@larkspur/contract';
-import type { Tx } from '../../../db/client';
-import { assert } from '../../../lib/errors';
+import { AppError } from '../../../lib/errors';
 import { convertAtPostedRate } from '../../fx/fx-rates';
 import { decidePayeeCheck } from '../../payees/payee-check';
-import { lockParties } from '../customers';
 import { Rejection, type StoredAnswer } from '../idempotency';
-import { lockAccounts } from '../journal';
-import { postMovement } from '../posting';
+import { RECORD_STATUS_SUCCESSFUL } from '../records';
+import { answerOf, catalogueOf, keyParams } from '../sql-movement';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
-import { RECORD_PREFIXES } from '../transaction-ids';
-import {
-  BANK_DISPLAY_NAME,
-  movementAnswer,
-  positiveAmount,
-  sentTodaySql,
-  type MovementContext,
-} from './context';
+import { newTransactionId, RECORD_PREFIXES } from '../transaction-ids';
+import { BANK_DISPLAY_NAME, limitDayStart, positiveAmount, type MovementContext } from './context';
 
 export interface TransferInput {
   type: TransferType;
@@ -38,143 +35,127 @@ export interface TransferInput {
 }
 
 /**
- * SPEC §7 transfer. Checks in the spec's order, each with its message, against the parties as
- * locked: amount, recipient exists (unless international), not oneself, funds, then the daily
- * limit. One journal entry, the sender's record and the recipient's Deposit record and both
- * alerts, in one statement (decision 0017).
+ * The step-up proof a transfer carries (decision 0137), as `lb_transfer` checks it under the
+ * sender's lock: the rule's facts and the proof's binding (modules/step-up builds it).
+ */
+export interface StepUpCheck {
+  sessionHash: string;
+  fingerprint: string | null;
+  tokenHash: string | null;
+  payeeAccount: string;
+  payeeSwift: string | null;
+  thresholdCents: bigint;
+  savedSince: string;
+}
+
+/** The occurrence of a scheduled series a transfer pays (decision 0158): its run row commits with it. */
+export interface ScheduledOccurrence {
+  seriesId: string;
+  occurrence: number;
+  dueOn: string;
+  amountCents: bigint;
+}
+
+/** What `lb_transfer` may store with a key; a refusal decided here adds its own. */
+const TRANSFER_REFUSALS: readonly ErrorCode[] = [
+  'USER_NOT_FOUND',
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_CLOSED',
+  'RECIPIENT_NOT_FOUND',
+  'SELF_TRANSFER',
+  'INSUFFICIENT_FUNDS',
+  'SCHEDULED_TRANSFER_ENDED',
+  'RECIPIENT_GONE',
+  'TRANSFER_LIMIT_EXCEEDED',
+];
+const TRANSFER_CATALOGUE = catalogueOf(TRANSFER_REFUSALS);
+
+/**
+ * A name that is not the holder's is compared here and sent back with its result; a second
+ * `nameCheck` means the holder's name changed in between, and one more round settles it.
+ */
+const NAME_CHECK_ROUNDS_MAX = 3;
+
+/**
+ * SPEC §7 transfer, as one call of `lb_transfer` (decision 0173): checks in the spec's order, each
+ * with its message, against the parties as locked — amount, recipient exists (unless
+ * international), not oneself, funds, the name check, the step-up, the daily limit — then one
+ * journal entry, the sender's record and the recipient's Deposit record and both alerts. What needs
+ * no locked row is decided here first: the amount, and abroad the posted rate.
  */
 export async function transfer(
   ctx: MovementContext,
   senderId: string,
   input: TransferInput,
   idempotencyKey: string | null,
-  /**
-   * Runs after the spec's checks, inside the transaction, under the sender's lock: the step-up
-   * rule (modules/step-up, decision 0137). An AppError from it rolls everything back, the
-   * idempotency key included.
-   */
-  authorise?: (tx: Tx) => Promise<void>,
+  checks: { stepUp?: StepUpCheck; scheduled?: ScheduledOccurrence } = {},
 ): Promise<StoredAnswer> {
-  return ctx.runMovement(
-    { scope: `${senderId}:transfer`, key: idempotencyKey, request: input },
-    async (tx, touched) => {
-      const amountCents = positiveAmount(input.amount);
-      if (amountCents === null) throw new Rejection('INVALID_TRANSFER_AMOUNT', 'amount');
-      const recipientAccount = input.recipientAccount.trim();
-      const international = input.type === 'International Transfer';
-      // International: `amount` is the dollars the review showed; they must be the foreign amount
-      // at the rate in force now (decision 0165). The record keeps the conversion.
-      let internationalDetails: RecordInternationalDetails | null = null;
-      if (international) {
-        if (!input.internationalDetails || !input.fxQuote) throw new Rejection('VALIDATION_FAILED');
-        internationalDetails = await convertAtPostedRate(tx, ctx.clock.now(), {
-          details: input.internationalDetails,
-          quote: input.fxQuote,
-          amountCents,
-        });
-      }
-      // Read under lock from the start: what is checked below is what the entry is posted
-      // against, with no second look at the rows between the checks and the write.
-      const { sender, recipient } = await lockParties(tx, senderId, recipientAccount);
-      if (!sender) throw new Rejection('USER_NOT_FOUND');
-      if (sender.status !== 'active')
-        throw new Rejection(sender.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
-      const recipientUsable = recipient !== null && recipient.status !== 'closed';
-      if (!recipientUsable && !international) throw new Rejection('RECIPIENT_NOT_FOUND', 'recipientAccount');
-      if (recipientAccount === sender.accountNumber) throw new Rejection('SELF_TRANSFER', 'recipientAccount');
-      // What may be spent is the available balance: held check deposits stay (decision 0070).
-      if (sender.balanceCents - sender.heldCents < amountCents)
-        throw new Rejection('INSUFFICIENT_FUNDS', 'amount');
-      // Confirmation of Payee against the holder as locked (decision 0155): refused unless a match
-      // or accepted; the result goes on the sender's record.
-      const payeeCheck = decidePayeeCheck(input, recipientUsable ? recipient.fullName : null);
-      if (authorise) await authorise(tx);
-
-      // Money to an account outside the bank goes to the settlement account, locked after the
-      // sender's; nothing else locks it, so this order cannot deadlock.
-      let creditAccountId: number;
-      if (recipientUsable) {
-        creditAccountId = recipient.accountId;
-      } else {
-        creditAccountId = await ctx.systemAccount(SYSTEM_ACCOUNTS.internationalSettlement);
-        const settlement = await lockAccounts(tx, [creditAccountId]);
-        if (!settlement.has(creditAccountId)) throw new Rejection('RECIPIENT_GONE', 'recipientAccount');
-      }
-
-      // The account limit caps what a customer may send in one calendar day (UTC). Summed in
-      // the posting statement, whose snapshot is taken after the sender's lock was granted, so
-      // it counts every transfer that sender committed before this one; over the limit, the
-      // transaction rolls back and nothing of it remains.
-      const now = ctx.clock.now();
-      const sentToday = sentTodaySql(sender.userId, now);
-
-      const common = {
+  const now = ctx.clock.now();
+  const key = keyParams({ scope: `${senderId}:transfer`, key: idempotencyKey, request: input });
+  const amountCents = positiveAmount(input.amount);
+  const international = input.type === 'International Transfer';
+  let refusal: Rejection | null = null;
+  let internationalDetails: RecordInternationalDetails | null = null;
+  if (amountCents === null) {
+    refusal = new Rejection('INVALID_TRANSFER_AMOUNT', 'amount');
+  } else if (international) {
+    // `amount` is the dollars the review showed; they must be the foreign amount at the rate in
+    // force now (decision 0165). The record keeps the conversion.
+    try {
+      if (!input.internationalDetails || !input.fxQuote) throw new Rejection('VALIDATION_FAILED');
+      internationalDetails = await convertAtPostedRate(ctx.db, now, {
+        details: input.internationalDetails,
+        quote: input.fxQuote,
         amountCents,
-        recipientName: input.recipientName,
-        recipientAccount,
-        bankName: input.bankName || BANK_DISPLAY_NAME,
-        routingNumber: input.routingNumber ?? null,
-        senderName: sender.fullName,
-        senderAccount: sender.accountNumber,
-        purpose: input.purpose,
-        internationalDetails,
-      };
-      const legs = [
-        {
-          values: {
-            ...common,
-            prefix: RECORD_PREFIXES.transfer,
-            userId: sender.userId,
-            direction: 'debit' as const,
-            type: input.type,
-            payeeCheck,
-          },
-          customer: sender,
-          balanceBeforeCents: sender.balanceCents,
-        },
-        ...(recipientUsable
-          ? [
-              {
-                values: {
-                  ...common,
-                  recipientName: recipient.fullName,
-                  prefix: RECORD_PREFIXES.deposit,
-                  userId: recipient.userId,
-                  direction: 'credit' as const,
-                  type: 'Deposit',
-                },
-                customer: recipient,
-                balanceBeforeCents: recipient.balanceCents,
-              },
-            ]
-          : []),
-      ];
-      const {
-        records: [debit],
-        measured,
-      } = await postMovement(
-        ctx,
-        tx,
-        {
-          kind: 'transfer',
-          description: `${input.type} ${sender.accountNumber} → ${recipientAccount}`,
-          actorId: sender.userId,
-          at: now,
-          legs: [
-            { accountId: sender.accountId, amountCents: -amountCents },
-            { accountId: creditAccountId, amountCents },
-          ],
-        },
-        legs,
-        sentToday,
-      );
-      if (BigInt(measured ?? '0') + amountCents > sender.accountLimitCents) {
-        throw new Rejection('TRANSFER_LIMIT_EXCEEDED', 'amount');
-      }
-      assert(debit, 'the sender record was written');
-      touched.push(...legs.map((leg) => leg.customer.userId));
-      const senderBalance = sender.balanceCents - amountCents;
-      return movementAnswer(201, debit, senderBalance, sender.heldCents);
+      });
+    } catch (error) {
+      if (!(error instanceof Rejection)) throw error;
+      refusal = error;
+    }
+  }
+  if (refusal && key.key === null) throw new AppError(refusal.code, { field: refusal.field });
+
+  const params: Record<string, unknown> = {
+    ...key,
+    now: now.toISOString(),
+    senderId,
+    type: input.type,
+    recipientAccount: input.recipientAccount.trim(),
+    recipientName: input.recipientName,
+    bankName: input.bankName || BANK_DISPLAY_NAME,
+    routingNumber: input.routingNumber ?? null,
+    purpose: input.purpose,
+    amountCents,
+    currency: CURRENCY,
+    recordStatus: RECORD_STATUS_SUCCESSFUL,
+    internationalDetails,
+    limitTypes: transferTypes,
+    limitDayStart: limitDayStart(now).toISOString(),
+    settlementAccountId: await ctx.systemAccount(SYSTEM_ACCOUNTS.internationalSettlement),
+    ids: {
+      debitId: crypto.randomUUID(),
+      debitTransactionId: newTransactionId(RECORD_PREFIXES.transfer, now),
+      creditId: crypto.randomUUID(),
+      creditTransactionId: newTransactionId(RECORD_PREFIXES.deposit, now),
     },
-  );
+    alerts: ctx.alerts !== false,
+    errors: refusal ? { ...TRANSFER_CATALOGUE, ...catalogueOf([refusal.code]) } : TRANSFER_CATALOGUE,
+    ...(refusal ? { refusal: { code: refusal.code, field: refusal.field ?? null } } : {}),
+    ...(checks.stepUp ? { stepUp: checks.stepUp } : {}),
+    ...(checks.scheduled ? { scheduled: checks.scheduled } : {}),
+  };
+
+  for (let round = 0; round < NAME_CHECK_ROUNDS_MAX; round += 1) {
+    const outcome = await ctx.runner.transfer(params);
+    if (outcome.outcome === 'done') {
+      ctx.users.profilesChanged(outcome.touched);
+      return { statusCode: outcome.status, body: outcome.body };
+    }
+    if (outcome.outcome !== 'nameCheck') return answerOf(outcome);
+    // Confirmation of Payee (decision 0155): refused here, the key left free, unless a match or
+    // accepted; the result goes on the sender's record.
+    const result: PayeeCheckResult = decidePayeeCheck(input, outcome.holderName);
+    params.payeeCheck = { result, holderName: outcome.holderName };
+  }
+  throw new AppError('CONFLICT');
 }

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '@larkspur/contract';
 import { DepositIcon, SendIcon } from '@/components/ui/banking-icons';
@@ -138,28 +138,37 @@ function AccountCard({ profile }: { profile: Profile }) {
 }
 
 /**
- * Renders its children one painted frame after it mounts. The balance is the overview's largest
- * paint; the records, the month's totals and the charts under it (below the fold on a phone) were
- * rendered, committed and laid out in the same pass, about two thirds of the page's elements, and
- * the balance waited for all of them. Now the first frame shows the cards with the balance and the
- * rest follows in the next task; it only adds content under what is on screen, so nothing moves.
- * (A tab opened in the background paints nothing, so it renders the rest once it is shown.)
+ * Renders the sections under the balance one at a time, each in a task of its own, starting one
+ * painted frame after it mounts. The balance is the overview's largest paint; the records, the
+ * month's totals and the charts under it (below the fold on a phone) were rendered, committed and
+ * laid out in the same pass, about two thirds of the page's elements, and the balance waited for all
+ * of them. Deferred as one block after the first frame (docs/decisions/0018) they were still one
+ * commit and one style and layout pass, which at a phone's speed is a long task that Lighthouse
+ * counts as blocking (docs/decisions/0175). One section per task keeps each commit and its layout
+ * short, so input is never held up for long. Each only adds content under what is already on
+ * screen, in page order, so nothing moves. (A tab opened in the background paints nothing, so it
+ * starts once it is shown.)
  */
-function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [painted, setPainted] = useState(false);
+function RevealInTurn({ sections }: { sections: readonly ReactElement[] }) {
+  const [shown, setShown] = useState(0);
+  const total = sections.length;
   useEffect(() => {
+    if (shown >= total) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // In a transition, so React renders the section in short slices rather than one long task.
+    const next = () => {
+      timer = setTimeout(() => startTransition(() => setShown((count) => count + 1)), 0);
+    };
     // A frame's animation callbacks run just before it is painted; a task queued from one runs after.
-    const frame = requestAnimationFrame(() => {
-      // In a transition, so React renders the rest in short slices rather than one long task.
-      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
-    });
+    // Later sections follow their predecessor's commit (effects run after it) in a new task.
+    const frame = shown === 0 ? requestAnimationFrame(next) : undefined;
+    if (frame === undefined) next();
     return () => {
-      cancelAnimationFrame(frame);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
-  return painted ? children : null;
+  }, [shown, total]);
+  return sections.slice(0, shown);
 }
 
 /**
@@ -186,17 +195,19 @@ export function OverviewPage() {
             <BalanceCard profile={profile} />
             <AccountCard profile={profile} />
           </div>
-          <AfterFirstPaint>
-            <RecentRecipients />
-            <div className="grid gap-4 lg:grid-cols-3">
-              <div className="min-w-0 lg:col-span-2">
-                <RecentActivity />
-              </div>
-              <MonthSummary currency={profile.currency} />
-            </div>
-            <UpcomingPayments currency={profile.currency} />
-            <InsightsPanel currency={profile.currency} />
-          </AfterFirstPaint>
+          <RevealInTurn
+            sections={[
+              <RecentRecipients key="recipients" />,
+              <div key="activity" className="grid gap-4 lg:grid-cols-3">
+                <div className="min-w-0 lg:col-span-2">
+                  <RecentActivity />
+                </div>
+                <MonthSummary currency={profile.currency} />
+              </div>,
+              <UpcomingPayments key="upcoming" currency={profile.currency} />,
+              <InsightsPanel key="insights" currency={profile.currency} />,
+            ]}
+          />
         </div>
       ) : me.isError ? (
         <div className="mt-6">

@@ -5,10 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Money } from '@/components/ui/money';
 import { DetailList, type ReceiptRow } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
-import { useSingleFlight } from '@/lib/idempotency';
 import { useCreateScheduledTransfer } from '../api/create-scheduled-transfer';
-import { verifyStepUpCode, verifyStepUpPasskey } from '../api/step-up';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp } from './step-up';
+import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm } from './step-up';
 import { transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import type { TransferRequestOut } from './transfer-validation';
@@ -40,13 +38,10 @@ export function ScheduleReview({
   onRefused: (error: ServerFieldError) => void;
 }) {
   const create = useCreateScheduledTransfer();
-  const once = useSingleFlight();
   const stepUp = useStepUp(request, idempotencyKey);
-  const [proof, setProof] = useState<string | null>(null);
-  const [proving, setProving] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  const submit = (stepUpToken: string | null) =>
+  const submit = (stepUpToken: string | null, expire: (message: string) => void) =>
     create
       .mutateAsync({ request, schedule, idempotencyKey, stepUpToken })
       .then(onScheduled, (error: unknown) => {
@@ -58,50 +53,16 @@ export function ScheduleReview({
         ) {
           setMessage(error instanceof ApiError && error.status === 429 ? error.message : UNCERTAIN_MESSAGE);
         } else if (error.code === 'STEP_UP_REQUIRED') {
-          setProof(null);
-          setMessage(error.message);
-          stepUp.restart().catch(() => undefined);
+          expire(error.message);
         } else {
           onRefused({ field: error.field, message: error.message });
         }
       });
-
-  const proveAndSend = async (answer: () => Promise<{ token: string }>) => {
-    setMessage(null);
-    let token = proof;
-    if (!token) {
-      setProving(true);
-      try {
-        token = (await answer()).token;
-        setProof(token);
-      } catch (error) {
-        setMessage(
-          error instanceof ApiError ? error.message : 'Your passkey did not confirm the payment. Try again.',
-        );
-        throw error;
-      } finally {
-        setProving(false);
-      }
-    }
-    await submit(token);
-  };
-
-  const gate = stepUp.state.status === 'ready' ? stepUp.state.answer : null;
-  const confirm = () =>
-    once(async () => {
-      if (gate?.required && gate.method === 'passkey') {
-        await proveAndSend(() => verifyStepUpPasskey(gate.challengeId, gate.options));
-      } else if (!gate?.required) {
-        await submit(null);
-      }
-    });
-  const confirmWithCode = (code: string) =>
-    new Promise<void>((resolve, reject) => {
-      once(async () => {
-        if (!gate?.required || gate.method !== 'email') return resolve();
-        await proveAndSend(() => verifyStepUpCode(gate.challengeId, code)).then(resolve, reject);
-      });
-    });
+  const { gate, proof, proving, error, confirm, confirmWithCode } = useStepUpConfirm(
+    stepUp,
+    submit,
+    'Your passkey did not confirm the payment. Try again.',
+  );
   const busy = create.isPending || proving;
 
   const rows: ReceiptRow[] = [
@@ -125,6 +86,7 @@ export function ScheduleReview({
       </div>
       <DetailList rows={rows} />
       {message ? <FormAlert>{message}</FormAlert> : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
       {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
       <p className="text-sm text-slate-700">
         {schedule.startOn <= bankToday()

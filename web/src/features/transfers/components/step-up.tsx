@@ -13,7 +13,8 @@ import { KeyIcon } from '@/components/ui/icons';
 import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { Button } from '@/components/ui/button';
 import { ApiError, messageFor } from '@/lib/api-client';
-import { startStepUp } from '../api/step-up';
+import { useSingleFlight } from '@/lib/idempotency';
+import { startStepUp, verifyStepUpCode, verifyStepUpPasskey } from '../api/step-up';
 
 export type StepUpState =
   | { status: 'checking' }
@@ -54,6 +55,65 @@ export function useStepUp(request: TransferRequest, idempotencyKey: string) {
     run().catch(() => undefined);
   }, [idempotencyKey, run]);
   return { state, restart: run };
+}
+
+/**
+ * The Confirm of a review that may need a step-up (decision 0137), written once for Send money and
+ * Schedule: earns the proof (the passkey, or the emailed code) unless this review already has one
+ * — so "Confirm again" after a lost answer does not ask twice — then `send`s with it, one at a
+ * time. `send` hands a STEP_UP_REQUIRED answer to the `expire` it is given: the proof is dropped,
+ * the message said, and the step-up asked again.
+ */
+export function useStepUpConfirm(
+  stepUp: ReturnType<typeof useStepUp>,
+  send: (token: string | null, expire: (message: string) => void) => Promise<void>,
+  passkeyFailedMessage: string,
+) {
+  const once = useSingleFlight();
+  const [proof, setProof] = useState<string | null>(null);
+  const [proving, setProving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const expire = (message: string) => {
+    setProof(null);
+    setError(message);
+    stepUp.restart().catch(() => undefined);
+  };
+
+  const proveAndSend = async (answer: () => Promise<{ token: string }>) => {
+    setError(null);
+    let token = proof;
+    if (!token) {
+      setProving(true);
+      try {
+        token = (await answer()).token;
+        setProof(token);
+      } catch (failure) {
+        setError(failure instanceof ApiError ? failure.message : passkeyFailedMessage);
+        throw failure;
+      } finally {
+        setProving(false);
+      }
+    }
+    await send(token, expire);
+  };
+
+  const gate = stepUp.state.status === 'ready' ? stepUp.state.answer : null;
+  const confirm = () =>
+    once(async () => {
+      if (gate?.required && gate.method === 'passkey') {
+        await proveAndSend(() => verifyStepUpPasskey(gate.challengeId, gate.options));
+      } else if (!gate?.required) {
+        await send(null, expire);
+      }
+    });
+  const confirmWithCode = (code: string) =>
+    new Promise<void>((resolve, reject) => {
+      once(async () => {
+        if (!gate?.required || gate.method !== 'email') return resolve();
+        await proveAndSend(() => verifyStepUpCode(gate.challengeId, code)).then(resolve, reject);
+      });
+    });
+  return { gate, proof, proving, error, confirm, confirmWithCode };
 }
 
 /** The passkey variant: a note above the usual Confirm button, which then asks for the passkey. */

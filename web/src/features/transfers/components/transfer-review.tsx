@@ -13,13 +13,11 @@ import { Button } from '@/components/ui/button';
 import { Money } from '@/components/ui/money';
 import { DetailList, type ReceiptRow } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
-import { useSingleFlight } from '@/lib/idempotency';
 import { meQueryKey } from '@/lib/me';
 import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
-import { verifyStepUpCode, verifyStepUpPasskey } from '../api/step-up';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp } from './step-up';
+import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm } from './step-up';
 import { transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import { balanceAfter, type TransferRequestOut } from './transfer-validation';
@@ -55,14 +53,10 @@ export function TransferReview({
 }) {
   const send = useSendTransfer();
   const queryClient = useQueryClient();
-  const once = useSingleFlight();
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
   // Step-up for risky payments (decision 0137): asked for when the review opens; the proof is
   // kept for this review, so "Confirm again" after a lost answer does not ask twice.
   const stepUp = useStepUp(request, idempotencyKey);
-  const [proof, setProof] = useState<string | null>(null);
-  const [proving, setProving] = useState(false);
-  const [stepUpError, setStepUpError] = useState<string | null>(null);
   // The same look-up (and name) as the form's last: answered from the cache, no second request.
   const lookupNumber = /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null;
   const payee = useRecipientLookup(lookupNumber, request.recipientName);
@@ -87,7 +81,7 @@ export function TransferReview({
     : null;
   const overdrawn = after !== null && after.startsWith('-');
 
-  const submit = (stepUpToken: string | null) =>
+  const submit = (stepUpToken: string | null, expire: (message: string) => void) =>
     send.mutateAsync({ request, idempotencyKey, stepUpToken }).then(onSent, (error: unknown) => {
       const message = error instanceof ApiError ? error.message : UNCERTAIN_OUTCOME_MESSAGE;
       if (isRetryable(error)) {
@@ -96,55 +90,25 @@ export function TransferReview({
         );
       } else if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') {
         // The proof ran out (5 minutes) or the review is stale: ask again.
-        setProof(null);
-        setStepUpError(message);
-        stepUp.restart().catch(() => undefined);
+        expire(message);
       } else {
         // The refusal may come from news this page has not heard (a balance that changed).
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
         onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
       }
     });
-
-  /** Earns the proof with `answer` (unless this review has one already), then sends. */
-  const proveAndSend = async (answer: () => Promise<{ token: string }>) => {
-    setStepUpError(null);
-    let token = proof;
-    if (!token) {
-      setProving(true);
-      try {
-        token = (await answer()).token;
-        setProof(token);
-      } catch (error) {
-        setStepUpError(
-          error instanceof ApiError
-            ? error.message
-            : 'Your passkey did not confirm the payment. Try again, or edit the details.',
-        );
-        throw error;
-      } finally {
-        setProving(false);
-      }
-    }
-    await submit(token);
-  };
-
-  const gate = stepUp.state.status === 'ready' ? stepUp.state.answer : null;
-  const confirm = () =>
-    once(async () => {
-      if (gate?.required && gate.method === 'passkey') {
-        await proveAndSend(() => verifyStepUpPasskey(gate.challengeId, gate.options));
-      } else if (!gate?.required) {
-        await submit(null);
-      }
-    });
-  const confirmWithCode = (code: string) =>
-    new Promise<void>((resolve, reject) => {
-      once(async () => {
-        if (!gate?.required || gate.method !== 'email') return resolve();
-        await proveAndSend(() => verifyStepUpCode(gate.challengeId, code)).then(resolve, reject);
-      });
-    });
+  const {
+    gate,
+    proof,
+    proving,
+    error: stepUpError,
+    confirm,
+    confirmWithCode,
+  } = useStepUpConfirm(
+    stepUp,
+    submit,
+    'Your passkey did not confirm the payment. Try again, or edit the details.',
+  );
   const busy = send.isPending || proving;
   const checking = stepUp.state.status === 'checking';
 
