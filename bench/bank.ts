@@ -943,8 +943,10 @@ async function main(): Promise<number> {
     const first = instances[0] as Instance;
     const adminCookie = await adminSignIn(first.url, adminEmail, adminPassword);
 
-    // On a formation, two more customers for the recovery probe alone (reserved from the workload).
-    const signUps = customerCount + (onFormation ? 2 : 0);
+    // On a formation, two more customers for the recovery probe alone (reserved from the workload);
+    // always one more that only the scheduled series pay into (below).
+    const probeCustomers = onFormation ? 2 : 0;
+    const signUps = customerCount + probeCustomers + 1;
     for (let i = 0; i < signUps; i++) {
       const c = await signUp(
         (instances[i % instances.length] as Instance).url,
@@ -965,13 +967,24 @@ async function main(): Promise<number> {
       probePair = [customerCount, customerCount + 1];
       for (const i of probePair) reserved.add(i);
     }
+    // The schedulers pay at moments the workload does not choose (on start, after a restart, when a
+    // killed instance's claim lease ends), so money they sent into a burst's victim mid-burst would
+    // make two whole-balance spends legitimate and the burst check wrong: they pay into a customer
+    // the workload never touches, and take from the workload's customers (a debit mid-burst can only
+    // make a burst spend less).
+    const scheduledPayee = customerCount + probeCustomers;
+    reserved.add(scheduledPayee);
     const totalCents = OPENING_BALANCE_CENTS * BigInt(customers.length);
     console.log(
       `  seeded ${customers.length} customers × ${cents(OPENING_BALANCE_CENTS)} = ${cents(totalCents)}`,
     );
 
     // Scheduled transfers with every occurrence due: the instances' schedulers pay them under faults.
-    const scheduledSeries = await seedScheduled(adminUrlFor(dbName), customers);
+    const scheduledSeries = await seedScheduled(
+      adminUrlFor(dbName),
+      customers.slice(0, customerCount),
+      customers[scheduledPayee] as Customer,
+    );
     console.log(`  scheduled ${scheduledSeries.length} series, every occurrence due (issue 18)`);
 
     const deadline = Date.now() + durationMs;

@@ -3,7 +3,7 @@
 // PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), then the production build and the
 // end-to-end tests in Chromium when it is installed. It says what it ran and what it skipped; with
 // CI=true a skipped step is a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,6 +15,39 @@ const artifacts = path.join(root, 'e2e/.artifacts');
 fs.mkdirSync(artifacts, { recursive: true });
 const vitestReport = path.join(artifacts, 'vitest.json');
 const playwrightReport = path.join(artifacts, 'report.json');
+
+/**
+ * Lines of a failed step's output repeated under the summary: a CI log is often read from its end,
+ * and a failure's reason (a violation, an assertion) is printed well before the step's last line.
+ */
+const FAILED_STEP_TAIL_LINES = 60;
+
+/** Runs a step with its output passed through live, keeping its last lines; resolves to its exit. */
+function runStep(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: process.env });
+    let tail = [];
+    // One unfinished line per stream: stdout and stderr arrive interleaved, each in pieces.
+    const partial = { stdout: '', stderr: '' };
+    const keep = (stream, chunk) => {
+      const lines = (partial[stream] + chunk.toString('utf8')).split('\n');
+      partial[stream] = lines.pop() ?? '';
+      tail = tail.concat(lines).slice(-FAILED_STEP_TAIL_LINES);
+    };
+    for (const stream of ['stdout', 'stderr']) {
+      child[stream].on('data', (chunk) => {
+        process[stream].write(chunk);
+        keep(stream, chunk);
+      });
+    }
+    child.on('error', (error) => resolve({ status: null, signal: error.message, tail }));
+    child.on('close', (status, signal) => {
+      const rest = [partial.stdout, partial.stderr].filter((line) => line !== '');
+      tail = tail.concat(rest).slice(-FAILED_STEP_TAIL_LINES);
+      resolve({ status, signal, tail });
+    });
+  });
+}
 
 const steps = [
   { name: 'lint', run: ['npm', 'run', '--silent', 'lint'] },
@@ -103,6 +136,7 @@ const results = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 const passed = new Set();
+const failedTails = [];
 
 function countReport(report) {
   if (!report || !fs.existsSync(report.file)) return;
@@ -132,11 +166,7 @@ for (const step of steps) {
   if (step.report) fs.rmSync(step.report.file, { force: true });
   console.log(`\n=== ${step.name}: ${step.run.join(' ')}\n`);
   const started = Date.now();
-  const outcome = spawnSync(step.run[0], step.run.slice(1), {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const outcome = await runStep(step.run[0], step.run.slice(1));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   countReport(step.report);
   if (outcome.status === 0) {
@@ -145,9 +175,14 @@ for (const step of steps) {
   } else {
     failed = true;
     results.push(`FAIL  ${step.name} (${seconds} s, exit ${outcome.status ?? outcome.signal})`);
+    failedTails.push({ name: step.name, tail: outcome.tail });
   }
 }
 
+for (const { name, tail } of failedTails) {
+  console.log(`\n=== the last ${tail.length} lines of the failed step "${name}"`);
+  for (const line of tail) console.log(`  | ${line}`);
+}
 console.log('\n=== summary');
 for (const line of results) console.log(`  ${line}`);
 if (skipped.length > 0) {

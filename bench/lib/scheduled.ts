@@ -29,14 +29,19 @@ export interface SeededSeries {
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export async function seedScheduled(databaseUrl: string, customers: Customer[]): Promise<SeededSeries[]> {
+/** Series from the workload's customers (`payers`, in turn) to one customer nobody else pays (`payee`). */
+export async function seedScheduled(
+  databaseUrl: string,
+  payers: Customer[],
+  payee: Customer,
+): Promise<SeededSeries[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     const startOn = day(Date.now() - 7 * (BENCH_SCHEDULED_OCCURRENCES - 1) * DAY_MS);
     const seeded: SeededSeries[] = [];
     for (let s = 0; s <= BENCH_SCHEDULED_SERIES; s += 1) {
-      const from = customers[s % customers.length] as Customer;
-      const to = customers[(s + 1) % customers.length] as Customer;
+      const from = payers[s % payers.length] as Customer;
+      const to = payee;
       const purpose = `scheduled-bench-${s}`;
       const amountCents = s === BENCH_SCHEDULED_SERIES ? UNPAYABLE_CENTS : 100n + BigInt(s);
       const { rows } = await pool.query<{ id: string }>(
