@@ -1,162 +1,190 @@
 import crypto from 'node:crypto';
 import {
   CURRENCY,
+  RECORD_DATE_FUTURE_SKEW_MS,
   type Direction,
   type ErrorCode,
-  type PayeeCheckResult,
-  type RecordInternationalDetails,
+  type MovementResponse,
 } from '@larkspur/contract';
-import type { Tx } from '../../db/client';
-import { assert } from '../../lib/errors';
-import type { Customer } from './customers';
-import { Rejection } from './idempotency';
-import { lockAccounts, postEntry, type EntryKind } from './journal';
+import type { DbOrTx, Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { AUDIT_REASON_LENGTH_MAX, type AuditEntry } from '../audit/audit-log';
+import { Rejection, type StoredAnswer } from './idempotency';
+import type { EntryKind } from './journal';
 import type { MovementContext } from './movements/context';
-import { RECORD_STATUS_SUCCESSFUL, type RecordRow } from './records';
+import { RECORD_STATUS_SUCCESSFUL } from './records';
+import { answerOf, callMovement, catalogueOf, keyParams, type MovementOutcome } from './sql-movement';
 import type { SystemAccountCode } from './system-accounts';
 import { newTransactionId, type RecordPrefix } from './transaction-ids';
 
-/** What a money movement says about one customer's record; the rest is filled in on writing. */
-export interface RecordValues {
-  prefix: RecordPrefix;
-  userId: string;
-  direction: Direction;
-  type: string;
-  amountCents: bigint;
-  recipientName: string;
-  recipientAccount: string;
-  bankName: string;
-  routingNumber?: string | null;
-  senderName: string;
-  senderAccount: string;
-  purpose: string;
-  internationalDetails?: RecordInternationalDetails | null;
-  /** A transfer's name check, on the sender's record (decision 0155). */
-  payeeCheck?: PayeeCheckResult | null;
-  createdAt?: Date;
-}
-
 /**
- * A customer-facing movement: its journal entry and, for each customer it touches, their record
- * and the email alert that tells them, posted in one call of the posting primitive (`postEntry`).
- * The records are known in full beforehand (ids are drawn here), so nothing is read back; each
- * alert states the balance after the movement, which the primitive reads as it posts, and which is
- * asserted against the locked balance ± the amount.
+ * Money between one customer and one of the bank's own accounts — an admin's cash credit or debit,
+ * an admin-made record, a loan payout, a check deposit's credit — with the customer's record and
+ * its alert: one call of the SQL function `lb_move_with_system` (migration 0016, decision 0178),
+ * which locks both accounts in id order, refuses, posts through `lb_post_movement`, writes the audit
+ * row and builds the answer. The customer is read under that lock, so the record names them as
+ * they are then: the customer's side of the record is theirs, the other side `counterparty`.
  */
-export async function postMovement(
-  ctx: Pick<MovementContext, 'clock' | 'alerts'>,
-  tx: Tx,
-  entry: Parameters<typeof postEntry>[1],
-  legs: { values: RecordValues; customer: Customer; balanceBeforeCents: bigint }[],
-): Promise<{ records: RecordRow[] }> {
+export interface SystemMovement {
+  userId: string;
+  systemCode: SystemAccountCode;
+  direction: Direction;
+  amountCents: bigint;
+  kind: EntryKind;
+  /** The entry's description is `before` + the customer's account number + `after`. */
+  description: { before: string; after: string };
+  actorId: string | null;
+  /** The refusal when the customer is not found (not a customer, or gone). */
+  notFound: { code: ErrorCode; field?: string };
+  /** A customer's own deposit: refused when suspended or closed. */
+  requireActive?: boolean;
+  /** The refusal when a debit would spend held or missing money. */
+  insufficient: ErrorCode;
+  record: {
+    prefix: RecordPrefix;
+    type: string;
+    bankName: string;
+    counterpartyName: string;
+    counterpartyAccount: string;
+    purpose: string;
+    /**
+     * An admin's date for the record (issue 13 point 11), checked under the lock as record edits
+     * check theirs (`checkRecordDate`): no later than now plus the skew, not before the account.
+     */
+    createdAt?: Date;
+  };
+  /** The audit row, written with the movement; `add` fills in what only the posting knows. */
+  audit?: Omit<AuditEntry, 'outcome' | 'details' | 'subjectId'> & {
+    /** Null: the record's own id. */
+    subjectId: string | null;
+    details: Record<string, unknown>;
+    add: 'balances' | 'record';
+  };
+}
+
+/** What a posted system movement gives a caller that has more to do in its transaction. */
+export interface SystemMovementResult {
+  answer: StoredAnswer & { body: MovementResponse };
+  recordId: string;
+  balanceCents: bigint;
+  heldCents: bigint;
+  openedAt: Date;
+}
+
+type Done = Extract<MovementOutcome, { outcome: 'done' }> & {
+  record: { id: string };
+  balanceCents: string;
+  heldCents: string;
+  openedAt: string;
+};
+
+async function movementParams(
+  ctx: Pick<MovementContext, 'clock' | 'alerts' | 'systemAccount'>,
+  input: SystemMovement,
+  key: { scope: string; key: string | null; request: unknown } | null,
+  refusal: Rejection | null,
+): Promise<Record<string, unknown>> {
   const now = ctx.clock.now();
-  const rows = legs.map(({ values }): Omit<RecordRow, 'entryId'> => ({
-    id: crypto.randomUUID(),
-    transactionId: newTransactionId(values.prefix, now),
-    userId: values.userId,
-    direction: values.direction,
-    type: values.type,
-    amountCents: values.amountCents,
-    currency: CURRENCY,
-    recipientName: values.recipientName,
-    recipientAccount: values.recipientAccount,
-    bankName: values.bankName,
-    routingNumber: values.routingNumber ?? null,
-    senderName: values.senderName,
-    senderAccount: values.senderAccount,
-    purpose: values.purpose,
-    status: RECORD_STATUS_SUCCESSFUL,
-    internationalDetails: values.internationalDetails ?? null,
-    payeeCheck: values.payeeCheck ?? null,
-    createdAt: values.createdAt ?? now,
-    recordedAt: now,
-    updatedAt: now,
-  }));
-  const { entryId, balances } = await postEntry(tx, entry, {
-    records: rows.map((row, i) => {
-      const customer = legs[i]?.customer;
-      assert(customer, 'a customer per record');
-      const alert = { to: customer.email, name: customer.fullName, accountId: customer.accountId };
-      return ctx.alerts === false ? { row } : { row, alert };
-    }),
-  });
-  legs.forEach(({ customer, values, balanceBeforeCents }) =>
-    assert(
-      balances.get(customer.accountId) ===
-        balanceBeforeCents + (values.direction === 'credit' ? values.amountCents : -values.amountCents),
-      'the alert states the posted balance',
-    ),
-  );
-  return { records: rows.map((row) => ({ ...row, entryId })) };
+  const codes: ErrorCode[] = [
+    input.notFound.code,
+    input.insufficient,
+    'ACCOUNT_SUSPENDED',
+    'ACCOUNT_CLOSED',
+    'RECORD_DATE_IN_FUTURE',
+    'RECORD_DATE_BEFORE_ACCOUNT',
+    ...(refusal ? [refusal.code] : []),
+  ];
+  const { audit } = input;
+  return {
+    ...keyParams(key ?? { scope: '', key: null, request: null }),
+    now: now.toISOString(),
+    errors: catalogueOf(codes),
+    ...(refusal ? { refusal: { code: refusal.code, field: refusal.field ?? null } } : {}),
+    userId: input.userId,
+    systemAccountId: await ctx.systemAccount(input.systemCode),
+    direction: input.direction,
+    amountCents: input.amountCents,
+    kind: input.kind,
+    description: input.description,
+    actorId: input.actorId,
+    notFound: { code: input.notFound.code, field: input.notFound.field ?? null },
+    requireActive: input.requireActive === true,
+    insufficient: input.insufficient,
+    record: {
+      id: crypto.randomUUID(),
+      transactionId: newTransactionId(input.record.prefix, now),
+      type: input.record.type,
+      bankName: input.record.bankName,
+      counterpartyName: input.record.counterpartyName,
+      counterpartyAccount: input.record.counterpartyAccount,
+      purpose: input.record.purpose,
+      status: RECORD_STATUS_SUCCESSFUL,
+      currency: CURRENCY,
+      createdAt: input.record.createdAt?.toISOString() ?? null,
+      latestDate: new Date(now.getTime() + RECORD_DATE_FUTURE_SKEW_MS).toISOString(),
+    },
+    alerts: ctx.alerts !== false,
+    ...(audit
+      ? {
+          audit: {
+            action: audit.action,
+            actorId: audit.actorId ?? null,
+            actorRole: audit.actorRole ?? null,
+            subjectType: audit.subjectType ?? null,
+            subjectId: audit.subjectId,
+            ip: audit.ip ?? null,
+            reason: audit.reason?.slice(0, AUDIT_REASON_LENGTH_MAX) ?? null,
+            details: audit.details,
+            add: audit.add,
+          },
+        }
+      : {}),
+  };
 }
 
 /**
- * Money between one customer and one system account, with one record and its alert, written in
- * one statement: the admin helpers, deposits and loan payouts.
+ * The movement as a request of its own, once per idempotency key (`key.key` null: no key). A
+ * refusal decided before any row is read (`refusal`, e.g. the amount) is still remembered by the key.
+ */
+export async function runSystemMovement(
+  ctx: Pick<MovementContext, 'db' | 'clock' | 'alerts' | 'systemAccount' | 'users'>,
+  input: SystemMovement,
+  key: { scope: string; key: string | null; request: unknown },
+  refusal: Rejection | null = null,
+): Promise<StoredAnswer> {
+  // Without a key nothing needs remembering: a refusal decided here needs no call.
+  if (refusal && key.key === null) throw new AppError(refusal.code, { field: refusal.field });
+  const outcome = await callMovement(
+    ctx.db,
+    'lb_move_with_system',
+    await movementParams(ctx, input, key, refusal),
+  );
+  if (outcome.outcome === 'nameCheck') throw new Error('lb_move_with_system asked for a name check');
+  if (outcome.outcome !== 'done') return answerOf(outcome);
+  ctx.users.profilesChanged(outcome.touched);
+  return { statusCode: outcome.status, body: outcome.body };
+}
+
+/**
+ * The movement inside the caller's transaction (an approved money request, a loan approval, a
+ * check deposit after its rules), without a key of its own: a refusal is thrown as a Rejection,
+ * and nothing of the movement has been written when it is.
  */
 export async function moveWithSystem(
   ctx: Pick<MovementContext, 'clock' | 'alerts' | 'systemAccount'>,
-  tx: Tx,
-  input: {
-    customer: Customer;
-    systemCode: SystemAccountCode;
-    direction: Direction;
-    amountCents: bigint;
-    kind: EntryKind;
-    description: string;
-    actorId: string | null;
-    insufficient: ErrorCode;
-    record: Omit<RecordValues, 'userId' | 'direction' | 'amountCents'>;
-  },
-): Promise<{
-  record: RecordRow;
-  balanceCents: bigint;
-  beforeCents: bigint;
-  heldCents: bigint;
-  openedAt: Date;
-}> {
-  const systemId = await ctx.systemAccount(input.systemCode);
-  const locked = await lockAccounts(tx, [input.customer.accountId, systemId]);
-  const account = locked.get(input.customer.accountId);
-  if (!account) throw new Rejection('USER_NOT_FOUND');
-  const signed = input.direction === 'credit' ? input.amountCents : -input.amountCents;
-  const balanceCents = account.balanceCents + signed;
-  // Held money is not spendable (decision 0070): a debit must leave the held cents in place.
-  if (balanceCents - account.heldCents < 0n) throw new Rejection(input.insufficient);
-  const {
-    records: [record],
-  } = await postMovement(
-    ctx,
-    tx,
-    {
-      kind: input.kind,
-      description: input.description,
-      actorId: input.actorId,
-      at: ctx.clock.now(),
-      legs: [
-        { accountId: input.customer.accountId, amountCents: signed },
-        { accountId: systemId, amountCents: -signed },
-      ],
-    },
-    [
-      {
-        values: {
-          ...input.record,
-          userId: input.customer.userId,
-          direction: input.direction,
-          amountCents: input.amountCents,
-        },
-        customer: input.customer,
-        balanceBeforeCents: account.balanceCents,
-      },
-    ],
-  );
-  assert(record, 'one record');
+  tx: DbOrTx | Tx,
+  input: SystemMovement,
+): Promise<SystemMovementResult> {
+  const outcome = await callMovement(tx, 'lb_move_with_system', await movementParams(ctx, input, null, null));
+  if (outcome.outcome === 'refused' || outcome.outcome === 'error')
+    throw new Rejection(outcome.code, outcome.field);
+  if (outcome.outcome !== 'done') throw new Error(`lb_move_with_system answered ${outcome.outcome}`);
+  const done = outcome as Done;
   return {
-    record,
-    balanceCents,
-    beforeCents: account.balanceCents,
-    heldCents: account.heldCents,
-    openedAt: account.createdAt,
+    answer: { statusCode: done.status, body: done.body as MovementResponse },
+    recordId: done.record.id,
+    balanceCents: BigInt(done.balanceCents),
+    heldCents: BigInt(done.heldCents),
+    openedAt: new Date(done.openedAt),
   };
 }

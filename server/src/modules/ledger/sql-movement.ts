@@ -82,7 +82,7 @@ const KEY_RACE_RETRIES = 1;
  */
 export async function callMovement(
   db: DbOrTx,
-  fn: 'lb_transfer',
+  fn: 'lb_transfer' | 'lb_move_with_system',
   params: object | string,
 ): Promise<MovementOutcome> {
   const text = typeof params === 'string' ? params : movementParamsJson(params);

@@ -29,7 +29,6 @@ import type { UserService } from '../users/user-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { BankingService } from '../ledger/banking-service';
 import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
-import { toRecordDto } from '../ledger/records';
 import {
   adminLoanDetail,
   adminLoanPage,
@@ -325,18 +324,21 @@ export function createLoanService(deps: {
           assert(loan.source === 'application', 'a loan with an applicant is an application');
 
           const loanType = asLoanType(loan.loanType);
-          const { record } = await banking.disburseLoan(tx, {
+          const payout = await banking.disburseLoan(tx, {
             userId: loan.userId,
             amountCents: loan.amountCents,
             loanType,
             actorId: actor.userId,
           });
-          assert(record.amountCents === loan.amountCents, 'the payout is exactly the loan amount');
+          assert(
+            parseAmountToCents(payout.answer.body.transaction.amount) === loan.amountCents,
+            'the payout is exactly the loan amount',
+          );
           await moveStatus(tx, loan, {
             to: LOAN_STATUS_APPROVED,
             actorId: actor.userId,
             reason: input.reason ?? null,
-            disbursementRecordId: record.id,
+            disbursementRecordId: payout.recordId,
           });
           await audit.record(tx, {
             action: 'admin.loan_approve',
@@ -351,14 +353,17 @@ export function createLoanService(deps: {
               userId: loan.userId,
               loanType,
               loanAmount: formatCents(loan.amountCents),
-              transactionId: record.transactionId,
+              transactionId: payout.answer.body.transaction.transactionId,
               before: { status: asLoanStatus(loan.status) },
               after: { status: LOAN_STATUS_APPROVED },
             },
           });
           const approved = await adminLoanDetail(tx, loan.id);
           assert(approved, 'the approved loan reads back');
-          const body: AdminLoanApproveResponse = { loan: approved, transaction: toRecordDto(record) };
+          const body: AdminLoanApproveResponse = {
+            loan: approved,
+            transaction: payout.answer.body.transaction,
+          };
           paid = loan.userId;
           return { statusCode: 200, body };
         },

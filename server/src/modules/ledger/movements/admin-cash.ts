@@ -1,13 +1,11 @@
-import { formatCents, type Direction } from '@larkspur/contract';
+import type { Direction } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
-import { loadCustomer } from '../customers';
 import { Rejection, type StoredAnswer } from '../idempotency';
-import { moveWithSystem } from '../posting';
+import { moveWithSystem, runSystemMovement, type SystemMovement } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';
 import {
   BANK_DISPLAY_NAME,
-  movementAnswer,
   positiveAmount,
   requestDetails,
   type Actor,
@@ -24,7 +22,7 @@ export interface AdminCashInput {
  * The admin deposit helper (credit: "Invalid deposit amount.", "User not found.", a Deposit
  * record) and withdrawal helper (debit: "Invalid debit amount.", "User not found.",
  * "Insufficient funds for this debit.", a Withdrawal record): cash in or out of a customer's
- * account against the bank's cash account, with an audit row of the balances.
+ * account against the bank's cash account, with an audit row of the balances — one call.
  */
 export async function adminCash(
   ctx: MovementContext,
@@ -34,9 +32,12 @@ export async function adminCash(
   input: AdminCashInput,
   idempotencyKey: string | null,
 ): Promise<StoredAnswer> {
-  return ctx.runMovement(
+  const { movement, refusal } = cashMovement(direction, actor, userId, input);
+  return runSystemMovement(
+    ctx,
+    movement,
     { scope: adminCashScope(actor, direction, userId), key: idempotencyKey, request: input },
-    (tx, touched) => adminCashIn(ctx, tx, touched, direction, actor, userId, input),
+    refusal,
   );
 }
 
@@ -46,8 +47,8 @@ export function adminCashScope(actor: Actor, direction: Direction, userId: strin
 }
 
 /**
- * The credit or debit itself, inside the caller's transaction: `adminCash` runs it once per
- * idempotency key, an approved money request runs it in the approval's transaction.
+ * The credit or debit inside an approved money request's transaction (decision 0171): refused
+ * with a Rejection, and `touched` names the customer once it has moved.
  */
 export async function adminCashIn(
   ctx: MovementContext,
@@ -58,62 +59,58 @@ export async function adminCashIn(
   userId: string,
   input: AdminCashInput,
 ): Promise<StoredAnswer> {
+  const { movement, refusal } = cashMovement(direction, actor, userId, input);
+  if (refusal) throw refusal;
+  const moved = await moveWithSystem(ctx, tx, movement);
+  touched.push(userId);
+  return moved.answer;
+}
+
+function cashMovement(
+  direction: Direction,
+  actor: Actor,
+  userId: string,
+  input: AdminCashInput,
+): { movement: SystemMovement; refusal: Rejection | null } {
   const credit = direction === 'credit';
   const amountCents = positiveAmount(input.amount);
-  if (amountCents === null)
-    throw new Rejection(credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INVALID_DEBIT_AMOUNT', 'amount');
-  const customer = await loadCustomer(tx, { userId });
-  if (!customer) throw new Rejection('USER_NOT_FOUND');
-  const moved = await moveWithSystem(ctx, tx, {
-    customer,
-    systemCode: SYSTEM_ACCOUNTS.cash,
-    direction,
-    amountCents,
-    kind: credit ? 'admin_credit' : 'admin_debit',
-    description: credit
-      ? `Admin credit to ${customer.accountNumber}: ${input.reason}`
-      : `Admin debit from ${customer.accountNumber}: ${input.reason}`,
-    actorId: actor.userId,
-    insufficient: credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INSUFFICIENT_FUNDS_FOR_DEBIT',
-    record: credit
-      ? {
-          prefix: RECORD_PREFIXES.deposit,
-          type: 'Deposit',
-          recipientName: customer.fullName,
-          recipientAccount: customer.accountNumber,
-          bankName: BANK_DISPLAY_NAME,
-          senderName: BANK_DISPLAY_NAME,
-          senderAccount: '',
-          purpose: input.reason,
-        }
-      : {
-          prefix: RECORD_PREFIXES.withdrawal,
-          type: 'Withdrawal',
-          recipientName: BANK_DISPLAY_NAME,
-          recipientAccount: '',
-          bankName: BANK_DISPLAY_NAME,
-          senderName: customer.fullName,
-          senderAccount: customer.accountNumber,
-          purpose: input.reason,
-        },
-  });
-  await ctx.audit.record(tx, {
-    action: credit ? 'admin.credit' : 'admin.debit',
-    outcome: 'success',
-    actorId: actor.userId,
-    actorRole: 'admin',
-    subjectType: 'user',
-    subjectId: userId,
-    ip: actor.ip,
-    reason: input.reason,
-    details: {
-      transactionId: moved.record.transactionId,
-      amount: formatCents(amountCents),
-      before: { balance: formatCents(moved.beforeCents) },
-      after: { balance: formatCents(moved.balanceCents) },
-      ...requestDetails(actor),
+  const refusal =
+    amountCents === null
+      ? new Rejection(credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INVALID_DEBIT_AMOUNT', 'amount')
+      : null;
+  return {
+    refusal,
+    movement: {
+      userId,
+      systemCode: SYSTEM_ACCOUNTS.cash,
+      direction,
+      amountCents: amountCents ?? 0n,
+      kind: credit ? 'admin_credit' : 'admin_debit',
+      description: credit
+        ? { before: 'Admin credit to ', after: `: ${input.reason}` }
+        : { before: 'Admin debit from ', after: `: ${input.reason}` },
+      actorId: actor.userId,
+      notFound: { code: 'USER_NOT_FOUND' },
+      insufficient: credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INSUFFICIENT_FUNDS_FOR_DEBIT',
+      record: {
+        prefix: credit ? RECORD_PREFIXES.deposit : RECORD_PREFIXES.withdrawal,
+        type: credit ? 'Deposit' : 'Withdrawal',
+        bankName: BANK_DISPLAY_NAME,
+        counterpartyName: BANK_DISPLAY_NAME,
+        counterpartyAccount: '',
+        purpose: input.reason,
+      },
+      audit: {
+        action: credit ? 'admin.credit' : 'admin.debit',
+        actorId: actor.userId,
+        actorRole: 'admin',
+        subjectType: 'user',
+        subjectId: userId,
+        ip: actor.ip,
+        reason: input.reason,
+        details: { ...requestDetails(actor) },
+        add: 'balances',
+      },
     },
-  });
-  touched.push(customer.userId);
-  return movementAnswer(201, moved.record, moved.balanceCents, moved.heldCents);
+  };
 }

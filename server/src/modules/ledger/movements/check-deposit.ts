@@ -1,4 +1,4 @@
-import { CHECK_DEPOSIT_MAX_CENTS } from '@larkspur/contract';
+import { CHECK_DEPOSIT_MAX_CENTS, formatCents } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
 import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../../holds/check-images';
 import { enforceDepositRules, placeHold } from '../../holds/hold-deposits';
@@ -8,7 +8,7 @@ import { lockAccounts } from '../journal';
 import { moveWithSystem } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';
-import { BANK_DISPLAY_NAME, movementAnswer, positiveAmount, type MovementContext } from './context';
+import { BANK_DISPLAY_NAME, positiveAmount, type MovementContext } from './context';
 
 export interface CheckDepositInput {
   amount: string;
@@ -55,33 +55,42 @@ export async function depositCheck(
         now: ctx.clock.now(),
       };
       await enforceDepositRules(tx, deposit);
-      const { record, balanceCents, openedAt } = await moveWithSystem(ctx, tx, {
-        customer,
+      const moved = await moveWithSystem(ctx, tx, {
+        userId,
         systemCode: SYSTEM_ACCOUNTS.checkClearing,
         direction: 'credit',
         amountCents,
         kind: 'check_deposit',
-        description: `Check #${input.checkNumber} deposited to ${customer.accountNumber}`,
+        description: { before: `Check #${input.checkNumber} deposited to `, after: '' },
         actorId: userId,
+        notFound: { code: 'USER_NOT_FOUND' },
+        requireActive: true,
         insufficient: 'INVALID_DEPOSIT_AMOUNT',
         record: {
           prefix: RECORD_PREFIXES.checkDeposit,
           type: 'Check Deposit',
-          recipientName: customer.fullName,
-          recipientAccount: customer.accountNumber,
           bankName: BANK_DISPLAY_NAME,
-          senderName: `Check #${input.checkNumber}`,
-          senderAccount: '',
+          counterpartyName: `Check #${input.checkNumber}`,
+          counterpartyAccount: '',
           purpose: `Check deposit #${input.checkNumber}`,
         },
       });
       const { heldCents, hold } = await placeHold(tx, {
         ...deposit,
-        recordId: record.id,
-        accountOpenedAt: openedAt,
+        recordId: moved.recordId,
+        accountOpenedAt: moved.openedAt,
       });
+      const { body } = moved.answer;
       touched.push(customer.userId);
-      return movementAnswer(201, record, balanceCents, heldCents, hold);
+      // The answer with the hold just placed: part of the balance is not available yet.
+      return {
+        statusCode: moved.answer.statusCode,
+        body: {
+          ...body,
+          transaction: { ...body.transaction, hold },
+          availableBalance: formatCents(moved.balanceCents - heldCents),
+        },
+      };
     },
   );
 }

@@ -1,8 +1,5 @@
 import type { Tx } from '../../../db/client';
-import { loadCustomer } from '../customers';
-import { Rejection } from '../idempotency';
-import { moveWithSystem } from '../posting';
-import type { RecordRow } from '../records';
+import { moveWithSystem, type SystemMovementResult } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';
 import { BANK_DISPLAY_NAME, type MovementContext } from './context';
@@ -12,32 +9,28 @@ import { BANK_DISPLAY_NAME, type MovementContext } from './context';
  * a LOAN Deposit record (sender "Loan Disbursement", purpose "<loan type> Approval"). Runs in
  * the caller's transaction, which also moves the loan to Approved.
  */
-export async function disburseLoan(
+export function disburseLoan(
   ctx: MovementContext,
   tx: Tx,
   input: { userId: string; amountCents: bigint; loanType: string; actorId: string },
-): Promise<{ record: RecordRow; balanceCents: bigint }> {
-  const customer = await loadCustomer(tx, { userId: input.userId });
-  if (!customer) throw new Rejection('LOAN_USER_GONE');
-  const moved = await moveWithSystem(ctx, tx, {
-    customer,
+): Promise<SystemMovementResult> {
+  return moveWithSystem(ctx, tx, {
+    userId: input.userId,
     systemCode: SYSTEM_ACCOUNTS.loanDisbursement,
     direction: 'credit',
     amountCents: input.amountCents,
     kind: 'loan_disbursement',
-    description: `${input.loanType} loan disbursed to ${customer.accountNumber}`,
+    description: { before: `${input.loanType} loan disbursed to `, after: '' },
     actorId: input.actorId,
+    notFound: { code: 'LOAN_USER_GONE' },
     insufficient: 'LOAN_USER_GONE',
     record: {
       prefix: RECORD_PREFIXES.loan,
       type: 'Deposit',
-      recipientName: customer.fullName,
-      recipientAccount: customer.accountNumber,
       bankName: BANK_DISPLAY_NAME,
-      senderName: 'Loan Disbursement',
-      senderAccount: '',
+      counterpartyName: 'Loan Disbursement',
+      counterpartyAccount: '',
       purpose: `${input.loanType} Approval`,
     },
   });
-  return { record: moved.record, balanceCents: moved.balanceCents };
 }

@@ -1,14 +1,11 @@
 import type { Direction } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
-import { checkRecordDate, loadCustomer } from '../customers';
 import { Rejection, type StoredAnswer } from '../idempotency';
-import { moveWithSystem } from '../posting';
-import { toRecordDto } from '../records';
+import { moveWithSystem, runSystemMovement, type SystemMovement } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';
 import {
   BANK_DISPLAY_NAME,
-  movementAnswer,
   positiveAmount,
   requestDetails,
   type Actor,
@@ -34,9 +31,12 @@ export async function adminCreateRecord(
   input: AdminRecordInput,
   idempotencyKey: string | null,
 ): Promise<StoredAnswer> {
-  return ctx.runMovement(
+  const { movement, refusal } = recordMovement(actor, input);
+  return runSystemMovement(
+    ctx,
+    movement,
     { scope: adminRecordScope(actor), key: idempotencyKey, request: input },
-    (tx, touched) => adminCreateRecordIn(ctx, tx, touched, actor, input),
+    refusal,
   );
 }
 
@@ -53,51 +53,57 @@ export async function adminCreateRecordIn(
   actor: Actor,
   input: AdminRecordInput,
 ): Promise<StoredAnswer> {
+  const { movement, refusal } = recordMovement(actor, input);
+  if (refusal) throw refusal;
+  const moved = await moveWithSystem(ctx, tx, movement);
+  touched.push(input.userId);
+  return moved.answer;
+}
+
+/** The movement of an admin-made record; its date is checked in the call (`SystemMovement.record`). */
+function recordMovement(
+  actor: Actor,
+  input: AdminRecordInput,
+): { movement: SystemMovement; refusal: Rejection | null } {
   const credit = input.direction === 'credit';
   const amountCents = positiveAmount(input.amount);
-  if (amountCents === null)
-    throw new Rejection(credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INVALID_DEBIT_AMOUNT', 'amount');
-  const customer = await loadCustomer(tx, { userId: input.userId });
-  if (!customer) throw new Rejection('USER_NOT_FOUND', 'userId');
   const createdAt = input.createdAt ? new Date(input.createdAt) : undefined;
-  if (createdAt) checkRecordDate(createdAt, customer, ctx.clock.now());
-  const moved = await moveWithSystem(ctx, tx, {
-    customer,
-    systemCode: SYSTEM_ACCOUNTS.adjustments,
-    direction: input.direction,
-    amountCents,
-    kind: 'admin_record',
-    description: `Admin record for ${customer.accountNumber}: ${input.reason}`,
-    actorId: actor.userId,
-    insufficient: 'INSUFFICIENT_FUNDS_FOR_DEBIT',
-    record: {
-      prefix: credit ? RECORD_PREFIXES.deposit : RECORD_PREFIXES.withdrawal,
-      type: credit ? 'Deposit' : 'Withdrawal',
-      recipientName: credit ? customer.fullName : input.counterpartyName,
-      recipientAccount: credit ? customer.accountNumber : input.counterpartyAccount,
-      bankName: input.bankName || BANK_DISPLAY_NAME,
-      senderName: credit ? input.counterpartyName : customer.fullName,
-      senderAccount: credit ? input.counterpartyAccount : customer.accountNumber,
-      purpose: input.purpose,
-      ...(createdAt ? { createdAt } : {}),
-    },
-  });
-  await ctx.audit.record(tx, {
-    action: 'admin.record_create',
-    outcome: 'success',
-    actorId: actor.userId,
-    actorRole: 'admin',
-    subjectType: 'transaction',
-    subjectId: moved.record.id,
-    ip: actor.ip,
-    reason: input.reason,
-    details: {
+  const refusal =
+    amountCents === null
+      ? new Rejection(credit ? 'INVALID_DEPOSIT_AMOUNT' : 'INVALID_DEBIT_AMOUNT', 'amount')
+      : null;
+  return {
+    refusal,
+    movement: {
       userId: input.userId,
-      transactionId: moved.record.transactionId,
-      after: toRecordDto(moved.record),
-      ...requestDetails(actor),
+      systemCode: SYSTEM_ACCOUNTS.adjustments,
+      direction: input.direction,
+      amountCents: amountCents ?? 0n,
+      kind: 'admin_record',
+      description: { before: 'Admin record for ', after: `: ${input.reason}` },
+      actorId: actor.userId,
+      notFound: { code: 'USER_NOT_FOUND', field: 'userId' },
+      insufficient: 'INSUFFICIENT_FUNDS_FOR_DEBIT',
+      record: {
+        prefix: credit ? RECORD_PREFIXES.deposit : RECORD_PREFIXES.withdrawal,
+        type: credit ? 'Deposit' : 'Withdrawal',
+        bankName: input.bankName || BANK_DISPLAY_NAME,
+        counterpartyName: input.counterpartyName,
+        counterpartyAccount: input.counterpartyAccount,
+        purpose: input.purpose,
+        ...(createdAt ? { createdAt } : {}),
+      },
+      audit: {
+        action: 'admin.record_create',
+        actorId: actor.userId,
+        actorRole: 'admin',
+        subjectType: 'transaction',
+        subjectId: null,
+        ip: actor.ip,
+        reason: input.reason,
+        details: { userId: input.userId, ...requestDetails(actor) },
+        add: 'record',
+      },
     },
-  });
-  touched.push(customer.userId);
-  return movementAnswer(201, moved.record, moved.balanceCents, moved.heldCents);
+  };
 }
