@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credit, transfer } from '../../test/banking';
+import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import type { Tx } from '../../db/client';
+
+/** Many accounts: a movement that reads them all shows at once, one that reads its own does not. */
+const OTHER_ACCOUNTS = 2_000;
+/** The accounts a two-leg movement may read: its own two, once each to move and once to return. */
+const ACCOUNT_ROWS_PER_MOVEMENT_MAX = 4;
+
+/** Rows of `accounts` the current transaction has read so far, by scans of any kind. */
+async function accountRowsRead(tx: Tx): Promise<number> {
+  const result = (await tx.execute(sql`
+    select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as n
+    from pg_stat_xact_user_tables where relname = 'accounts'`)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
+async function accountIdOf(t: TestApp, userId: string): Promise<string> {
+  const result = (await t.database.db.execute(
+    sql`select id::text as id from accounts where user_id = ${userId}::uuid`,
+  )) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('no account');
+  return id;
+}
+
+/**
+ * Issue 15: a movement's cost must not grow with the bank. `lb_post_movement` moved the balances
+ * with one UPDATE … FROM the legs, which the planner joined by scanning every account; the group
+ * commit batch locked its accounts the same way.
+ */
+describe('a movement reads its own accounts, however many the bank holds', () => {
+  let t: TestApp;
+  let alice: SignedUpCustomer;
+  let bob: SignedUpCustomer;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await createAdmin(t);
+    const cookie = await loginAdmin(t, admin.email, admin.password);
+    alice = await signUpCustomer(t);
+    bob = await signUpCustomer(t);
+    await credit(t, cookie, alice.userId, '50.00');
+    // Accounts nobody moves: the bank's own, so that no customer or profile comes with them.
+    await t.database.db.execute(sql`
+      insert into accounts (kind, code) select 'system', 'cost-test-' || g from generate_series(1, ${OTHER_ACCOUNTS}) g`);
+    await t.database.db.execute(sql`analyze accounts`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('moves the balances of a posting by their keys', async () => {
+    const [from, to] = [await accountIdOf(t, alice.userId), await accountIdOf(t, bob.userId)];
+    const read = await t.database.db.transaction(async (tx) => {
+      const before = await accountRowsRead(tx);
+      await tx.execute(sql`select lb_post_movement(${JSON.stringify({
+        kind: 'transfer',
+        description: 'cost test',
+        actorId: alice.userId,
+        at: t.clock.now().toISOString(),
+        legs: [
+          { accountId: from, amountCents: '-1' },
+          { accountId: to, amountCents: '1' },
+        ],
+      })}::jsonb)`);
+      return (await accountRowsRead(tx)) - before;
+    });
+    expect(read).toBeLessThanOrEqual(ACCOUNT_ROWS_PER_MOVEMENT_MAX);
+  });
+
+  it('locks a batch of transfers by their keys', async () => {
+    const item = {
+      key: null,
+      senderId: alice.userId,
+      recipientAccount: bob.accountNumber,
+      type: 'Local Transfer',
+      // A refusal decided before any row is read: the batch's locks are all this call does.
+      refusal: { code: 'INVALID_TRANSFER_AMOUNT', field: 'amount' },
+      errors: { INVALID_TRANSFER_AMOUNT: { status: 422, message: 'Invalid amount.' } },
+    };
+    const read = await t.database.db.transaction(async (tx) => {
+      const before = await accountRowsRead(tx);
+      await tx.execute(sql`select lb_transfer_batch(${JSON.stringify({ items: [item, item] })}::jsonb)`);
+      return (await accountRowsRead(tx)) - before;
+    });
+    expect(read).toBeLessThanOrEqual(ACCOUNT_ROWS_PER_MOVEMENT_MAX);
+  });
+
+  it('still moves money through the API with the other accounts there', async () => {
+    const res = await transfer(t, alice, { recipientAccount: bob.accountNumber, amount: '1.00' });
+    expect(res.statusCode, res.body).toBe(201);
+    // 50.00, less the cent the posting above moved, less this dollar.
+    expect(res.json().balance).toBe('48.99');
+  });
+});
