@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -42,6 +43,14 @@ export const accounts = pgTable(
      * unreleased parts, decision 0070). Available = balance − held; kept under the account's lock.
      */
     heldCents: cents('held_cents')
+      .notNull()
+      .default(sql`0`),
+    /**
+     * Customer accounts: what the customer sent by transfer on `sentOn` (a UTC day), for the daily
+     * limit (decision 0179). Kept by triggers on transaction_records (migration 0018); never written here.
+     */
+    sentOn: date('sent_on', { mode: 'string' }),
+    sentCents: cents('sent_cents')
       .notNull()
       .default(sql`0`),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -163,8 +172,6 @@ export const transactionRecords = pgTable(
     index('transaction_records_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transaction_records_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('transaction_records_entry_idx').on(t.entryId),
-    // The daily transfer limit: today's records of one sender, whatever their history (decision 0125).
-    index('transaction_records_user_recorded_idx').on(t.userId, t.recordedAt),
     // The records search for a whole account number (modules/ledger/statements.ts).
     index('transaction_records_recipient_account_idx').on(t.recipientAccount),
     index('transaction_records_sender_account_idx').on(t.senderAccount),

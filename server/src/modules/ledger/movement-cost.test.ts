@@ -58,16 +58,18 @@ describe('a movement reads its own accounts, however many the bank holds', () =>
     const [from, to] = [await accountIdOf(t, alice.userId), await accountIdOf(t, bob.userId)];
     const read = await t.database.db.transaction(async (tx) => {
       const before = await accountRowsRead(tx);
-      await tx.execute(sql`select lb_post_movement(${JSON.stringify({
-        kind: 'transfer',
-        description: 'cost test',
-        actorId: alice.userId,
-        at: t.clock.now().toISOString(),
-        legs: [
-          { accountId: from, amountCents: '-1' },
-          { accountId: to, amountCents: '1' },
-        ],
-      })}::jsonb)`);
+      await tx.execute(
+        sql`select lb_post_movement(${JSON.stringify({
+          kind: 'transfer',
+          description: 'cost test',
+          actorId: alice.userId,
+          at: t.clock.now().toISOString(),
+          legs: [
+            { accountId: from, amountCents: '-1' },
+            { accountId: to, amountCents: '1' },
+          ],
+        })}::jsonb)`,
+      );
       return (await accountRowsRead(tx)) - before;
     });
     expect(read).toBeLessThanOrEqual(ACCOUNT_ROWS_PER_MOVEMENT_MAX);

@@ -17,7 +17,8 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
 /**
  * The ledger's invariants (DESIGN §2), checked straight from the tables: every entry balances;
  * every cached balance equals the sum of its postings; no customer balance is negative; every
- * record points at an entry that touches its owner's account; all balances together sum to zero.
+ * record points at an entry that touches its owner's account; all balances together sum to zero;
+ * each customer's count of what they sent today by transfer equals their records of that day.
  * And for check-deposit holds: no customer's available balance (balance − held) is negative;
  * each account's held cents are the sum of its active holds; each hold matches its Check Deposit
  * record; an ended hold holds nothing; each returned check has its reversing entry.
@@ -147,6 +148,37 @@ export async function verifyLedger(
     violations.push({
       rule: 'a returned check is reversed',
       detail: `hold ${r.id} is returned without a check_return entry giving its amount back to check clearing`,
+    });
+  }
+
+  // The daily limit's counter (decision 0179): what the account says its customer sent on its day
+  // is the sum of their debit records of a transfer type recorded that day, and no such record is
+  // of a later day.
+  const miscounted = await rows<{
+    id: string;
+    day: string | null;
+    counted: string;
+    recorded: string;
+    last: string;
+  }>(
+    db,
+    sql`with days as (
+          select user_id, (recorded_at at time zone 'UTC')::date as day, sum(amount_cents) as cents
+          from transaction_records where lb_counts_toward_limit(direction, type) group by 1, 2),
+        last as (select user_id, max(day) as day from days group by 1)
+        select a.id::text, a.sent_on::text as day, a.sent_cents::text as counted,
+          coalesce(d.cents, 0)::text as recorded, coalesce(l.day::text, 'none') as last
+        from accounts a
+        left join days d on d.user_id = a.user_id and d.day = a.sent_on
+        left join last l on l.user_id = a.user_id
+        where a.kind = 'customer'
+          and (a.sent_cents <> coalesce(d.cents, 0) or l.day > coalesce(a.sent_on, '-infinity'::date))
+        limit ${limit}`,
+  );
+  for (const r of miscounted) {
+    violations.push({
+      rule: "sent today = the day's transfers",
+      detail: `account ${r.id}: ${r.counted} cents counted on ${r.day ?? 'no day'}, ${r.recorded} recorded that day, latest day ${r.last}`,
     });
   }
 

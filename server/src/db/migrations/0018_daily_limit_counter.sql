@@ -1,0 +1,87 @@
+-- Issue 15, decision 0179 (supersedes 0125): the daily limit reads one row, whatever the sender
+-- sent today. What a customer sent by transfer on a day (UTC) is kept on their account row, which a
+-- transfer has locked already: `sent_on` (the day) and `sent_cents` (the sum of their debit records
+-- of a transfer type recorded that day). Triggers on transaction_records keep it, so every path
+-- that writes a record — a transfer, an admin's record, an edit, a scheduled payment, a movement
+-- still to come, plain SQL — keeps it equal to the records; `ledger:verify` checks that it is.
+ALTER TABLE "accounts" ADD COLUMN "sent_on" date;--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "sent_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+
+-- The record types a daily limit counts: the contract's `transferTypes` (a test keeps them equal).
+CREATE OR REPLACE FUNCTION lb_limit_types() RETURNS text[]
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY['Local Transfer', 'Wire Transfer', 'International Transfer']
+$$;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION lb_counts_toward_limit(p_direction text, p_type text) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_direction = 'debit' AND p_type = ANY (lb_limit_types())
+$$;
+--> statement-breakpoint
+
+-- Adds cents sent on a day to the customer's counter: a later day starts it again; a day before the
+-- counter's (a record dated in the past, written by hand) no longer counts toward any limit.
+CREATE OR REPLACE FUNCTION lb_count_sent(p_user uuid, p_day date, p_cents bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE accounts SET
+    sent_cents = CASE WHEN sent_on = p_day THEN sent_cents + p_cents ELSE p_cents END,
+    sent_on = p_day
+  WHERE user_id = p_user AND (sent_on IS NULL OR sent_on <= p_day);
+END
+$$;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION lb_records_count_sent() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND lb_counts_toward_limit(OLD.direction, OLD.type) THEN
+    PERFORM lb_count_sent(OLD.user_id, (OLD.recorded_at AT TIME ZONE 'UTC')::date, -OLD.amount_cents);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND lb_counts_toward_limit(NEW.direction, NEW.type) THEN
+    PERFORM lb_count_sent(NEW.user_id, (NEW.recorded_at AT TIME ZONE 'UTC')::date, NEW.amount_cents);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+
+CREATE TRIGGER "transaction_records_count_sent_insert" AFTER INSERT ON "transaction_records"
+  FOR EACH ROW WHEN (lb_counts_toward_limit(NEW.direction, NEW.type))
+  EXECUTE FUNCTION lb_records_count_sent();--> statement-breakpoint
+CREATE TRIGGER "transaction_records_count_sent_update"
+  AFTER UPDATE OF "user_id", "direction", "type", "amount_cents", "recorded_at" ON "transaction_records"
+  FOR EACH ROW WHEN (lb_counts_toward_limit(OLD.direction, OLD.type) OR lb_counts_toward_limit(NEW.direction, NEW.type))
+  EXECUTE FUNCTION lb_records_count_sent();--> statement-breakpoint
+CREATE TRIGGER "transaction_records_count_sent_delete" AFTER DELETE ON "transaction_records"
+  FOR EACH ROW WHEN (lb_counts_toward_limit(OLD.direction, OLD.type))
+  EXECUTE FUNCTION lb_records_count_sent();--> statement-breakpoint
+
+-- Each customer's latest day, from the records as they stand.
+UPDATE "accounts" a SET "sent_on" = s.day, "sent_cents" = s.cents
+FROM (
+  SELECT DISTINCT ON (user_id) user_id, day, cents
+  FROM (
+    SELECT tr.user_id, (tr.recorded_at AT TIME ZONE 'UTC')::date AS day, sum(tr.amount_cents)::bigint AS cents
+    FROM transaction_records tr
+    WHERE lb_counts_toward_limit(tr.direction, tr.type)
+    GROUP BY 1, 2
+  ) d
+  ORDER BY user_id, day DESC
+) s
+WHERE a.user_id = s.user_id;--> statement-breakpoint
+
+-- What a customer sent today by transfer, for the daily limit: the counter of the account the
+-- transfer has locked. `p_types` is the contract's list, equal to lb_limit_types() (pinned by a test).
+CREATE OR REPLACE FUNCTION lb_sent_today(p_user uuid, p_since timestamptz, p_types jsonb) RETURNS bigint
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce((SELECT CASE WHEN a.sent_on = (p_since AT TIME ZONE 'UTC')::date THEN a.sent_cents ELSE 0 END
+    FROM accounts a WHERE a.user_id = p_user), 0);
+END
+$$;
+--> statement-breakpoint
+
+-- Served the sum that the counter replaces; nothing else reads records by recorded_at.
+DROP INDEX IF EXISTS "transaction_records_user_recorded_idx";
