@@ -33,30 +33,73 @@ END
 $$;
 --> statement-breakpoint
 
-CREATE OR REPLACE FUNCTION lb_records_count_sent() RETURNS trigger
+-- What a statement's rows add to (its new rows) or take from (its old rows) each customer's day,
+-- applied once per customer and day. Statement triggers over transition tables, not row triggers: a
+-- bulk insert of a customer's records moves their account row once, not once per record (with a row
+-- trigger, 20,000 records of one customer in one statement took 8 s and 40,000 took 32 s, as each
+-- update walked the versions the earlier ones had left).
+CREATE OR REPLACE FUNCTION lb_records_count_inserted() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  v record;
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND lb_counts_toward_limit(OLD.direction, OLD.type) THEN
-    PERFORM lb_count_sent(OLD.user_id, (OLD.recorded_at AT TIME ZONE 'UTC')::date, -OLD.amount_cents);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND lb_counts_toward_limit(NEW.direction, NEW.type) THEN
-    PERFORM lb_count_sent(NEW.user_id, (NEW.recorded_at AT TIME ZONE 'UTC')::date, NEW.amount_cents);
-  END IF;
+  FOR v IN
+    SELECT r.user_id, (r.recorded_at AT TIME ZONE 'UTC')::date AS day, sum(r.cents)::bigint AS cents
+    FROM (SELECT user_id, recorded_at, direction, type, amount_cents AS cents FROM new_rows) r
+    WHERE lb_counts_toward_limit(r.direction, r.type)
+    GROUP BY 1, 2 HAVING sum(r.cents) <> 0 ORDER BY 1, 2
+  LOOP
+    PERFORM lb_count_sent(v.user_id, v.day, v.cents);
+  END LOOP;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION lb_records_count_updated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v record;
+BEGIN
+  FOR v IN
+    SELECT r.user_id, (r.recorded_at AT TIME ZONE 'UTC')::date AS day, sum(r.cents)::bigint AS cents
+    FROM (SELECT user_id, recorded_at, direction, type, -amount_cents AS cents FROM old_rows
+      UNION ALL SELECT user_id, recorded_at, direction, type, amount_cents AS cents FROM new_rows) r
+    WHERE lb_counts_toward_limit(r.direction, r.type)
+    GROUP BY 1, 2 HAVING sum(r.cents) <> 0 ORDER BY 1, 2
+  LOOP
+    PERFORM lb_count_sent(v.user_id, v.day, v.cents);
+  END LOOP;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION lb_records_count_deleted() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v record;
+BEGIN
+  FOR v IN
+    SELECT r.user_id, (r.recorded_at AT TIME ZONE 'UTC')::date AS day, sum(r.cents)::bigint AS cents
+    FROM (SELECT user_id, recorded_at, direction, type, -amount_cents AS cents FROM old_rows) r
+    WHERE lb_counts_toward_limit(r.direction, r.type)
+    GROUP BY 1, 2 HAVING sum(r.cents) <> 0 ORDER BY 1, 2
+  LOOP
+    PERFORM lb_count_sent(v.user_id, v.day, v.cents);
+  END LOOP;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 
 CREATE TRIGGER "transaction_records_count_sent_insert" AFTER INSERT ON "transaction_records"
-  FOR EACH ROW WHEN (lb_counts_toward_limit(NEW.direction, NEW.type))
-  EXECUTE FUNCTION lb_records_count_sent();--> statement-breakpoint
-CREATE TRIGGER "transaction_records_count_sent_update"
-  AFTER UPDATE OF "user_id", "direction", "type", "amount_cents", "recorded_at" ON "transaction_records"
-  FOR EACH ROW WHEN (lb_counts_toward_limit(OLD.direction, OLD.type) OR lb_counts_toward_limit(NEW.direction, NEW.type))
-  EXECUTE FUNCTION lb_records_count_sent();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lb_records_count_inserted();--> statement-breakpoint
+CREATE TRIGGER "transaction_records_count_sent_update" AFTER UPDATE ON "transaction_records"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+  EXECUTE FUNCTION lb_records_count_updated();--> statement-breakpoint
 CREATE TRIGGER "transaction_records_count_sent_delete" AFTER DELETE ON "transaction_records"
-  FOR EACH ROW WHEN (lb_counts_toward_limit(OLD.direction, OLD.type))
-  EXECUTE FUNCTION lb_records_count_sent();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION lb_records_count_deleted();--> statement-breakpoint
 
 -- Each customer's latest day, from the records as they stand.
 UPDATE "accounts" a SET "sent_on" = s.day, "sent_cents" = s.cents

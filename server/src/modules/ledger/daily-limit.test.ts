@@ -13,6 +13,8 @@ const OLDER_RECORDS = 3_000;
 /** And a busy day: a sender who has already sent this many transfers today (one cent each). */
 const TODAY_RECORDS = 3_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Records written by one statement: a bulk load. */
+const BULK_RECORDS = 500;
 
 /**
  * Rows of transaction_records the current transaction has read so far, by scans of any kind
@@ -132,6 +134,34 @@ describe('daily transfer limit with a long history', () => {
     await t.database.db.execute(sql`
       update transaction_records set amount_cents = 5000 where transaction_id = 'TRFOLD1'`);
     expect((await sentToday(t, alice.userId)).cents).toBe(before + 99);
+    expect(await sentTodayViolations(t)).toEqual([]);
+  });
+
+  it('moves the counter once for a statement of many records, not once per record', async () => {
+    const before = (await sentToday(t, alice.userId)).cents;
+    const updates = await t.database.db.transaction(async (tx) => {
+      const counted = async () => {
+        const result = (await tx.execute(sql`
+          select coalesce(n_tup_upd, 0)::int as n from pg_stat_xact_user_tables where relname = 'accounts'`)) as unknown as {
+          rows: { n: number }[];
+        };
+        return result.rows[0]?.n ?? 0;
+      };
+      const start = await counted();
+      await tx.execute(sql`
+        insert into transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents,
+          recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose,
+          created_at, recorded_at, updated_at)
+        select 'TRFBULK' || g, ${alice.userId}::uuid,
+          (select entry_id from transaction_records where user_id = ${alice.userId}::uuid limit 1),
+          'debit', 'Local Transfer', 1, 'Someone', ${bob.accountNumber}, 'Larkspur Bank', 'Alice',
+          ${alice.accountNumber}, 'bulk', ${t.clock.now().toISOString()}::timestamptz,
+          ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz
+        from generate_series(1, ${BULK_RECORDS}) g`);
+      return (await counted()) - start;
+    });
+    expect(updates).toBe(1);
+    expect((await sentToday(t, alice.userId)).cents).toBe(before + BULK_RECORDS);
     expect(await sentTodayViolations(t)).toEqual([]);
   });
 
