@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransactionRecord } from '@larkspur/contract';
+import { credit, transfer } from '../../../test/banking';
+import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../../test/identity';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import type { Tx } from '../../../db/client';
+import { balancesAfter } from './running-balance';
+
+/** A long history: a running balance that reads it all shows at once. */
+const OLDER_RECORDS = 3_000;
+/** The newest page the test asks balances for. */
+const PAGE = 5;
+
+async function recordsRead(tx: Tx): Promise<number> {
+  const result = (await tx.execute(sql`
+    select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as n
+    from pg_stat_xact_user_tables where relname = 'transaction_records'`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * The records page's running balance (decision 0162) walks back from the account's balance over
+ * the records newer than the page's oldest. For the newest page that is the page itself; it must
+ * not read the customer's whole history to find them (issue 15's pages at a million records).
+ */
+describe('the running balance of the newest page', () => {
+  let t: TestApp;
+  let alice: SignedUpCustomer;
+  let bob: SignedUpCustomer;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await createAdmin(t);
+    const cookie = await loginAdmin(t, admin.email, admin.password);
+    alice = await signUpCustomer(t);
+    bob = await signUpCustomer(t);
+    await credit(t, cookie, alice.userId, '100.00');
+    // Older records of Alice's, a day back and earlier (credits and debits that cancel out, so
+    // the balance they imply is the one the account holds).
+    await t.database.db.execute(sql`
+      insert into transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents,
+        recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose,
+        created_at, recorded_at, updated_at)
+      select 'OLD' || g, ${alice.userId}::uuid,
+        (select entry_id from transaction_records where user_id = ${alice.userId}::uuid limit 1),
+        case when g % 2 = 0 then 'debit' else 'credit' end, 'Deposit', 100, 'Someone', ${bob.accountNumber},
+        'Larkspur Bank', 'Alice', ${alice.accountNumber}, 'older',
+        now() - interval '1 day' - g * interval '1 minute', now() - interval '1 day' - g * interval '1 minute',
+        now() - interval '1 day'
+      from generate_series(1, ${OLDER_RECORDS}) g`);
+    await t.database.db.execute(sql`analyze transaction_records`);
+    for (const amount of ['1.00', '2.00', '3.00', '4.00', '5.00']) {
+      const res = await transfer(t, alice, { recipientAccount: bob.accountNumber, amount });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("reads the page's records, not the history before them", async () => {
+    const newest = (await t.database.db.execute(sql`
+      select id::text as id from transaction_records where user_id = ${alice.userId}::uuid
+      order by created_at desc nulls last, id desc nulls last limit ${PAGE}`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const page = newest.rows.map((row) => ({ id: row.id }) as TransactionRecord);
+    const { read, balances } = await t.database.db.transaction(async (tx) => {
+      const before = await recordsRead(tx);
+      const balances = await balancesAfter(tx, alice.userId, page);
+      return { read: (await recordsRead(tx)) - before, balances };
+    });
+    // The newest record leaves the account's balance: 100.00 less the five transfers.
+    expect(balances.get(page[0]?.id ?? '')).toBe(8_500n);
+    expect(balances.size).toBe(PAGE);
+    // The anchor, and the page's records (an index may fetch a neighbour or two).
+    expect(read).toBeLessThanOrEqual(PAGE * 3);
+  });
+});
