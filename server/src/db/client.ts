@@ -184,6 +184,10 @@ function createGuardedPool(
     // A statement stuck longer than this is a bug or an outage; fail it rather than hang a request.
     statement_timeout: 30_000,
     idle_in_transaction_session_timeout: 60_000,
+    // No JIT compilation: the bank's queries are short, and compiling one whose estimate crossed
+    // jit_above_cost (a records page's running balance at tens of thousands of records) took
+    // 25–130 ms for a query that runs in under one (docs/benchmarks.md, decision 0180).
+    options: '-c jit=off',
   });
   // An idle client losing its connection (database restart): pg-pool has already dropped it.
   pool.on('error', () => clients.forgetHost());
