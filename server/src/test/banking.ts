@@ -1,5 +1,5 @@
 import type { TestApp } from './test-app';
-import { JSON_HEADERS, type SignedUpCustomer } from './identity';
+import { createAdmin, JSON_HEADERS, loginAdmin, signUpCustomer, type SignedUpCustomer } from './identity';
 
 /** An admin credit, as the admin console sends it; returns the new balance. */
 export async function credit(
@@ -44,4 +44,17 @@ export async function balanceOf(t: TestApp, customer: Pick<SignedUpCustomer, 'co
   const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: customer.cookie } });
   if (res.statusCode !== 200) throw new Error(`me ${res.statusCode}: ${res.body}`);
   return (res.json() as { balance: string }).balance;
+}
+
+/** Two new customers, the first credited `amount` by a new admin: the cast of most money tests. */
+export async function fundedPair(
+  t: TestApp,
+  amount: string,
+): Promise<{ alice: SignedUpCustomer; bob: SignedUpCustomer }> {
+  const admin = await createAdmin(t);
+  const cookie = await loginAdmin(t, admin.email, admin.password);
+  const alice = await signUpCustomer(t);
+  const bob = await signUpCustomer(t);
+  await credit(t, cookie, alice.userId, amount);
+  return { alice, bob };
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, transfer } from '../../test/banking';
-import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
+import { fundedPair, transfer } from '../../test/banking';
+import type { SignedUpCustomer } from '../../test/identity';
+import { insertRecords, rowsRead, rowsUpdated } from '../../test/ledger-rows';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { transferTypes } from '@larkspur/contract';
-import type { Tx } from '../../db/client';
 import { limitDayStart } from './banking-service';
 import { verifyLedger } from './verify';
 
@@ -16,28 +16,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Records written by one statement: a bulk load. */
 const BULK_RECORDS = 500;
 
-/**
- * Rows of transaction_records the current transaction has read so far, by scans of any kind
- * (PostgreSQL's own per-transaction counters: they count what a function reads inside too).
- */
-async function recordsRead(tx: Tx): Promise<number> {
-  const result = (await tx.execute(sql`
-    select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as n
-    from pg_stat_xact_user_tables where relname = 'transaction_records'`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]?.n ?? 0;
-}
-
 /** What `lb_sent_today` answers for Alice now, and how many records it read to answer. */
 async function sentToday(t: TestApp, userId: string): Promise<{ cents: number; read: number }> {
   return t.database.db.transaction(async (tx) => {
-    const before = await recordsRead(tx);
+    const before = await rowsRead(tx, 'transaction_records');
     const result = (await tx.execute(
       sql`select lb_sent_today(${userId}::uuid, ${limitDayStart(t.clock.now()).toISOString()}::timestamptz,
         ${JSON.stringify(transferTypes)}::jsonb)::int as cents`,
     )) as unknown as { rows: { cents: number }[] };
-    return { cents: result.rows[0]?.cents ?? -1, read: (await recordsRead(tx)) - before };
+    return { cents: result.rows[0]?.cents ?? -1, read: (await rowsRead(tx, 'transaction_records')) - before };
   });
 }
 
@@ -60,36 +47,34 @@ describe('daily transfer limit with a long history', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const admin = await createAdmin(t);
-    const cookie = await loginAdmin(t, admin.email, admin.password);
-    alice = await signUpCustomer(t);
-    bob = await signUpCustomer(t);
-    await credit(t, cookie, alice.userId, '500.00');
+    ({ alice, bob } = await fundedPair(t, '500.00'));
     // The app's clock is the test's: "today" is its day, and the older records are of the day before.
-    const yesterday = new Date(t.clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString();
+    const now = t.clock.now();
     // Alice's older transfers: recorded on earlier days, each of a transfer type and a debit,
     // exactly what the check sums when it is today's.
-    await t.database.db.execute(sql`
-      insert into transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents,
-        recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose,
-        created_at, recorded_at, updated_at)
-      select 'TRFOLD' || g, ${alice.userId}::uuid,
-        (select entry_id from transaction_records where user_id = ${alice.userId}::uuid limit 1),
-        'debit', 'Local Transfer', 100, 'Someone', ${bob.accountNumber}, 'Larkspur Bank', 'Alice',
-        ${alice.accountNumber}, 'older', ${yesterday}::timestamptz - g * interval '1 minute',
-        ${yesterday}::timestamptz - g * interval '1 minute', ${yesterday}::timestamptz
-      from generate_series(1, ${OLDER_RECORDS}) g`);
+    await insertRecords(t.database.db, {
+      owner: alice,
+      counterparty: bob,
+      prefix: 'TRFOLD',
+      count: OLDER_RECORDS,
+      direction: 'debit',
+      type: 'Local Transfer',
+      amountCents: 100,
+      at: new Date(now.getTime() - DAY_MS),
+      stepMinutes: 1,
+    });
     // And a busy day so far: records of today, written the way any path writes them.
-    await t.database.db.execute(sql`
-      insert into transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents,
-        recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose,
-        created_at, recorded_at, updated_at)
-      select 'TRFTODAY' || g, ${alice.userId}::uuid,
-        (select entry_id from transaction_records where user_id = ${alice.userId}::uuid limit 1),
-        'debit', 'Wire Transfer', 1, 'Someone', ${bob.accountNumber}, 'Larkspur Bank', 'Alice',
-        ${alice.accountNumber}, 'today', ${t.clock.now().toISOString()}::timestamptz,
-        ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz
-      from generate_series(1, ${TODAY_RECORDS}) g`);
+    await insertRecords(t.database.db, {
+      owner: alice,
+      counterparty: bob,
+      prefix: 'TRFTODAY',
+      count: TODAY_RECORDS,
+      direction: 'debit',
+      type: 'Wire Transfer',
+      amountCents: 1,
+      at: now,
+      stepMinutes: 0,
+    });
     await t.database.db.execute(sql`analyze transaction_records`);
   }, 60_000);
 
@@ -140,25 +125,19 @@ describe('daily transfer limit with a long history', () => {
   it('moves the counter once for a statement of many records, not once per record', async () => {
     const before = (await sentToday(t, alice.userId)).cents;
     const updates = await t.database.db.transaction(async (tx) => {
-      const counted = async () => {
-        const result = (await tx.execute(sql`
-          select coalesce(n_tup_upd, 0)::int as n from pg_stat_xact_user_tables where relname = 'accounts'`)) as unknown as {
-          rows: { n: number }[];
-        };
-        return result.rows[0]?.n ?? 0;
-      };
-      const start = await counted();
-      await tx.execute(sql`
-        insert into transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents,
-          recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose,
-          created_at, recorded_at, updated_at)
-        select 'TRFBULK' || g, ${alice.userId}::uuid,
-          (select entry_id from transaction_records where user_id = ${alice.userId}::uuid limit 1),
-          'debit', 'Local Transfer', 1, 'Someone', ${bob.accountNumber}, 'Larkspur Bank', 'Alice',
-          ${alice.accountNumber}, 'bulk', ${t.clock.now().toISOString()}::timestamptz,
-          ${t.clock.now().toISOString()}::timestamptz, ${t.clock.now().toISOString()}::timestamptz
-        from generate_series(1, ${BULK_RECORDS}) g`);
-      return (await counted()) - start;
+      const start = await rowsUpdated(tx, 'accounts');
+      await insertRecords(tx, {
+        owner: alice,
+        counterparty: bob,
+        prefix: 'TRFBULK',
+        count: BULK_RECORDS,
+        direction: 'debit',
+        type: 'Local Transfer',
+        amountCents: 1,
+        at: t.clock.now(),
+        stepMinutes: 0,
+      });
+      return (await rowsUpdated(tx, 'accounts')) - start;
     });
     expect(updates).toBe(1);
     expect((await sentToday(t, alice.userId)).cents).toBe(before + BULK_RECORDS);

@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, transfer } from '../../test/banking';
-import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
+import { fundedPair, transfer } from '../../test/banking';
+import type { SignedUpCustomer } from '../../test/identity';
+import { rowsRead } from '../../test/ledger-rows';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import type { Tx } from '../../db/client';
 
 /** Many accounts: a movement that reads them all shows at once, one that reads its own does not. */
 const OTHER_ACCOUNTS = 2_000;
 /** The accounts a two-leg movement may read: its own two, once each to move and once to return. */
 const ACCOUNT_ROWS_PER_MOVEMENT_MAX = 4;
-
-/** Rows of `accounts` the current transaction has read so far, by scans of any kind. */
-async function accountRowsRead(tx: Tx): Promise<number> {
-  const result = (await tx.execute(sql`
-    select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as n
-    from pg_stat_xact_user_tables where relname = 'accounts'`)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
-}
 
 async function accountIdOf(t: TestApp, userId: string): Promise<string> {
   const result = (await t.database.db.execute(
@@ -39,11 +31,7 @@ describe('a movement reads its own accounts, however many the bank holds', () =>
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const admin = await createAdmin(t);
-    const cookie = await loginAdmin(t, admin.email, admin.password);
-    alice = await signUpCustomer(t);
-    bob = await signUpCustomer(t);
-    await credit(t, cookie, alice.userId, '50.00');
+    ({ alice, bob } = await fundedPair(t, '50.00'));
     // Accounts nobody moves: the bank's own, so that no customer or profile comes with them.
     await t.database.db.execute(sql`
       insert into accounts (kind, code) select 'system', 'cost-test-' || g from generate_series(1, ${OTHER_ACCOUNTS}) g`);
@@ -57,7 +45,7 @@ describe('a movement reads its own accounts, however many the bank holds', () =>
   it('moves the balances of a posting by their keys', async () => {
     const [from, to] = [await accountIdOf(t, alice.userId), await accountIdOf(t, bob.userId)];
     const read = await t.database.db.transaction(async (tx) => {
-      const before = await accountRowsRead(tx);
+      const before = await rowsRead(tx, 'accounts');
       await tx.execute(
         sql`select lb_post_movement(${JSON.stringify({
           kind: 'transfer',
@@ -70,7 +58,7 @@ describe('a movement reads its own accounts, however many the bank holds', () =>
           ],
         })}::jsonb)`,
       );
-      return (await accountRowsRead(tx)) - before;
+      return (await rowsRead(tx, 'accounts')) - before;
     });
     expect(read).toBeLessThanOrEqual(ACCOUNT_ROWS_PER_MOVEMENT_MAX);
   });
@@ -86,9 +74,9 @@ describe('a movement reads its own accounts, however many the bank holds', () =>
       errors: { INVALID_TRANSFER_AMOUNT: { status: 422, message: 'Invalid amount.' } },
     };
     const read = await t.database.db.transaction(async (tx) => {
-      const before = await accountRowsRead(tx);
+      const before = await rowsRead(tx, 'accounts');
       await tx.execute(sql`select lb_transfer_batch(${JSON.stringify({ items: [item, item] })}::jsonb)`);
-      return (await accountRowsRead(tx)) - before;
+      return (await rowsRead(tx, 'accounts')) - before;
     });
     expect(read).toBeLessThanOrEqual(ACCOUNT_ROWS_PER_MOVEMENT_MAX);
   });

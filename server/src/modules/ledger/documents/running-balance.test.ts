@@ -1,25 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '@larkspur/contract';
-import { credit, transfer } from '../../../test/banking';
-import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../../test/identity';
+import { fundedPair, transfer } from '../../../test/banking';
+import type { SignedUpCustomer } from '../../../test/identity';
+import { insertRecords, rowsRead } from '../../../test/ledger-rows';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import type { Tx } from '../../../db/client';
 import { balancesAfter } from './running-balance';
 
 /** A long history: a running balance that reads it all shows at once. */
 const OLDER_RECORDS = 3_000;
 /** The newest page the test asks balances for. */
 const PAGE = 5;
-
-async function recordsRead(tx: Tx): Promise<number> {
-  const result = (await tx.execute(sql`
-    select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as n
-    from pg_stat_xact_user_tables where relname = 'transaction_records'`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]?.n ?? 0;
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The records page's running balance (decision 0162) walks back from the account's balance over
@@ -33,24 +25,20 @@ describe('the running balance of the newest page', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const admin = await createAdmin(t);
-    const cookie = await loginAdmin(t, admin.email, admin.password);
-    alice = await signUpCustomer(t);
-    bob = await signUpCustomer(t);
-    await credit(t, cookie, alice.userId, '100.00');
+    ({ alice, bob } = await fundedPair(t, '100.00'));
     // Older records of Alice's, a day back and earlier (credits and debits that cancel out, so
     // the balance they imply is the one the account holds).
-    await t.database.db.execute(sql`
-      insert into transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents,
-        recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose,
-        created_at, recorded_at, updated_at)
-      select 'OLD' || g, ${alice.userId}::uuid,
-        (select entry_id from transaction_records where user_id = ${alice.userId}::uuid limit 1),
-        case when g % 2 = 0 then 'debit' else 'credit' end, 'Deposit', 100, 'Someone', ${bob.accountNumber},
-        'Larkspur Bank', 'Alice', ${alice.accountNumber}, 'older',
-        now() - interval '1 day' - g * interval '1 minute', now() - interval '1 day' - g * interval '1 minute',
-        now() - interval '1 day'
-      from generate_series(1, ${OLDER_RECORDS}) g`);
+    await insertRecords(t.database.db, {
+      owner: alice,
+      counterparty: bob,
+      prefix: 'OLD',
+      count: OLDER_RECORDS,
+      direction: 'alternating',
+      type: 'Deposit',
+      amountCents: 100,
+      at: new Date(t.clock.now().getTime() - DAY_MS),
+      stepMinutes: 1,
+    });
     await t.database.db.execute(sql`analyze transaction_records`);
     for (const amount of ['1.00', '2.00', '3.00', '4.00', '5.00']) {
       const res = await transfer(t, alice, { recipientAccount: bob.accountNumber, amount });
@@ -70,9 +58,9 @@ describe('the running balance of the newest page', () => {
     };
     const page = newest.rows.map((row) => ({ id: row.id }) as TransactionRecord);
     const { read, balances } = await t.database.db.transaction(async (tx) => {
-      const before = await recordsRead(tx);
+      const before = await rowsRead(tx, 'transaction_records');
       const balances = await balancesAfter(tx, alice.userId, page);
-      return { read: (await recordsRead(tx)) - before, balances };
+      return { read: (await rowsRead(tx, 'transaction_records')) - before, balances };
     });
     // The newest record leaves the account's balance: 100.00 less the five transfers.
     expect(balances.get(page[0]?.id ?? '')).toBe(8_500n);
