@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Server API tests run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
@@ -20,6 +21,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres'): TestProjectInli
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the 2-core CI machine, one worker,
+    // and the suite ran its files one after another while they mostly waited on a database.
+    maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server (pglite)', 'pglite'),

@@ -20,6 +20,10 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { resolveDataKey } from '../server/src/lib/field-encryption';
+import { GROUP_COMMIT_BATCH_MAX, GROUP_COMMIT_LANES } from '../server/src/modules/ledger/group-commit';
+import { transferParams } from '../server/src/modules/ledger/movements/transfer';
+import { keyParams, movementParamsJson } from '../server/src/modules/ledger/sql-movement';
+import { SYSTEM_ACCOUNTS } from '../server/src/modules/ledger/system-accounts';
 import {
   ADMIN_DATABASE_URL,
   createScratchDatabase,
@@ -237,6 +241,7 @@ async function benchTransfers(): Promise<void> {
     await stopInstance(instance);
     stopped = true;
     const fullWork = pgbenchFullWork(url, TRANSFER_CUSTOMERS);
+    const sqlLevel = await pgbenchTransferFunction(url, TRANSFER_CUSTOMERS);
     const reference = pgbenchTransfers(TRANSFER_CUSTOMERS);
     const ratio = reference > 0 ? tps / reference : 0;
     const fullRatio = fullWork > 0 ? tps / fullWork : 0;
@@ -256,6 +261,27 @@ async function benchTransfers(): Promise<void> {
       target: `≥ ${Math.round(TARGETS.fullWorkRatio * 100)}%`,
       met: fullRatio >= TARGETS.fullWorkRatio,
     });
+    // The ceiling of the HTTP path: the SQL function with no HTTP, no Node and no session check.
+    const sqlRatio = (tps: number) => (reference > 0 ? `${((tps / reference) * 100).toFixed(0)}%` : 'n/a');
+    record({
+      what: `  the SQL function alone: pgbench calling lb_transfer, one transfer per call (${CONNECTIONS} connections)`,
+      value: `${sqlLevel.single.toFixed(0)} transfers/s`,
+      reference: `pgbench raw SQL transfer ${reference.toFixed(0)} tps`,
+      ratio: sqlRatio(sqlLevel.single),
+      target: 'no target (what no HTTP path that calls it once per transfer can exceed)',
+      met: null,
+    });
+    record({
+      what: `  the SQL function alone: pgbench calling lb_transfer_batch, ${GROUP_COMMIT_BATCH_MAX} transfers per call (${GROUP_COMMIT_LANES} connections, as group commit's lanes)`,
+      value: `${sqlLevel.batched.toFixed(0)} transfers/s`,
+      reference: `pgbench raw SQL transfer ${reference.toFixed(0)} tps`,
+      ratio: sqlRatio(sqlLevel.batched),
+      target: 'no target',
+      met: null,
+    });
+    notes.push(
+      `The SQL-level lines call the functions with the document the server's own builder makes (transferParams), each call's parties, ids and time put in by a PL/pgSQL helper; that helper alone runs at ${sqlLevel.paramsOnly.toFixed(0)} documents/s, so it is a small part of those lines.`,
+    );
     record({
       what: `  latency at ${CONNECTIONS} connections`,
       value: `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
@@ -514,28 +540,121 @@ function pgbenchFullWork(url: string, count: number): number {
   }
 }
 
+/**
+ * The SQL function with nothing in front of it: pgbench calls `lb_transfer` with the document
+ * `transferParams` (the server's own builder) makes, and `lb_transfer_batch` with
+ * GROUP_COMMIT_BATCH_MAX of them per call. A PL/pgSQL helper puts each call's parties, ids and
+ * time into a template (its cost is measured alone too). Run on the benchmark's database once the
+ * server has stopped, between random customers as the API load picks them.
+ */
+async function pgbenchTransferFunction(
+  url: string,
+  count: number,
+): Promise<{ single: number; batched: number; paramsOnly: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const settlement = await client.query<{ id: string }>('select id from accounts where code = $1', [
+      SYSTEM_ACCOUNTS.internationalSettlement,
+    ]);
+    const template = movementParamsJson(
+      transferParams({
+        key: keyParams({ scope: 'bench', key: null, request: null }),
+        now: new Date(),
+        senderId: '00000000-0000-0000-0000-000000000000',
+        input: {
+          type: 'Local Transfer',
+          recipientAccount: '',
+          recipientName: '',
+          bankName: '',
+          amount: '0.01',
+          purpose: 'bench',
+        },
+        amountCents: 1n,
+        internationalDetails: null,
+        settlementAccountId: Number(settlement.rows[0]?.id),
+        alerts: true,
+      }),
+    );
+    await client.query(
+      `create table bench_callers as
+         select row_number() over (order by a.id)::int as n, p.user_id, p.account_number,
+                p.first_name || ' ' || p.surname as full_name
+         from profiles p join accounts a on a.user_id = p.user_id
+         where p.role = 'user' and p.account_number is not null;
+       alter table bench_callers add primary key (n);
+       analyze bench_callers;`,
+    );
+    // The template is a literal of the function, never pgbench script text: pgbench reads ":name".
+    await client.query(
+      `create function bench_transfer_params(p_from int, p_to int) returns jsonb language plpgsql as $fn$
+       declare s bench_callers; r bench_callers; v_now timestamptz := clock_timestamp();
+       begin
+         select * into s from bench_callers where n = p_from;
+         select * into r from bench_callers where n = p_to;
+         return ${client.escapeLiteral(template)}::jsonb || jsonb_build_object(
+           'senderId', s.user_id, 'scope', s.user_id || ':transfer', 'recipientAccount', r.account_number,
+           'recipientName', r.full_name, 'now', v_now,
+           'limitDayStart', date_trunc('day', v_now at time zone 'UTC') at time zone 'UTC',
+           'ids', jsonb_build_object(
+             'debitId', gen_random_uuid(), 'creditId', gen_random_uuid(),
+             'debitTransactionId', 'TRF' || (extract(epoch from v_now) * 1000)::bigint || upper(substr(md5(random()::text), 1, 8)),
+             'creditTransactionId', 'DEP' || (extract(epoch from v_now) * 1000)::bigint || upper(substr(md5(random()::text), 1, 8))));
+       end $fn$;
+       -- A refusal or a name check would measure less than a transfer: it stops the run instead.
+       create function bench_expect_done(p_outcomes jsonb) returns boolean language plpgsql as $fn$
+       begin
+         if exists (select 1 from jsonb_array_elements(p_outcomes) o where o->>'outcome' <> 'done') then
+           raise exception 'a benchmark transfer was not done: %', p_outcomes;
+         end if;
+         return true;
+       end $fn$;`,
+    );
+  } finally {
+    await client.end();
+  }
+  const pair = [
+    `\\set a random(1, ${count})`,
+    `\\set d random(1, ${count - 1})`,
+    `\\set b 1 + (:a - 1 + :d) % ${count}`,
+  ];
+  const items = `(select jsonb_agg(bench_transfer_params(a, 1 + (a - 1 + d) % ${count})) from (select 1 + floor(random() * ${count})::int as a, 1 + floor(random() * ${count - 1})::int as d from generate_series(1, ${GROUP_COMMIT_BATCH_MAX})) x)`;
+  const run = (lines: string[], clients: number) => {
+    const script = path.join(os.tmpdir(), `larkspur-pgbench-fn-${process.pid}.sql`);
+    fs.writeFileSync(script, lines.join('\n'));
+    try {
+      return runPgbench(url, script, clients);
+    } finally {
+      fs.rmSync(script, { force: true });
+    }
+  };
+  const single = run(
+    [...pair, 'select bench_expect_done(jsonb_build_array(lb_transfer(bench_transfer_params(:a, :b))));'],
+    CONNECTIONS,
+  );
+  const batches = run(
+    [`select bench_expect_done(lb_transfer_batch(jsonb_build_object('items', ${items})));`],
+    GROUP_COMMIT_LANES,
+  );
+  const paramsOnly = run([`select ${items} is not null;`], GROUP_COMMIT_LANES);
+  return {
+    single,
+    batched: batches * GROUP_COMMIT_BATCH_MAX,
+    paramsOnly: paramsOnly * GROUP_COMMIT_BATCH_MAX,
+  };
+}
+
 /** pgbench at the benchmark's concurrency for the run's duration; its tps, or 0 (with its output) on failure. */
-function runPgbench(url: string, script: string): number {
+function runPgbench(url: string, script: string, clients = CONNECTIONS): number {
   // --max-tries: two transfers crossing the same pair in opposite order may deadlock; retry them like the app would.
   const out = spawnSync(
     'pgbench',
-    [
-      '-n',
-      '-c',
-      String(CONNECTIONS),
-      '-j',
-      '2',
-      '-T',
-      String(durationS),
-      '--max-tries=10',
-      '-f',
-      script,
-      url,
-    ],
+    ['-n', '-c', String(clients), '-j', '2', '-T', String(durationS), '--max-tries=10', '-f', script, url],
     { encoding: 'utf8' },
   );
   const tps = /tps = ([\d.]+)/.exec(out.stdout ?? '')?.[1];
-  if (!tps) {
+  // A client that hit an error it may not retry stops, and the tps of the rest would mislead.
+  if (!tps || /aborted/.test(out.stderr ?? '')) {
     console.log(out.stdout, out.stderr);
     return 0;
   }

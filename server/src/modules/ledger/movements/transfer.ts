@@ -14,7 +14,7 @@ import { convertAtPostedRate } from '../../fx/fx-rates';
 import { decidePayeeCheck } from '../../payees/payee-check';
 import { Rejection, type StoredAnswer } from '../idempotency';
 import { RECORD_STATUS_SUCCESSFUL } from '../records';
-import { answerOf, catalogueOf, keyParams } from '../sql-movement';
+import { answerOf, catalogueOf, keyParams, type KeyParams } from '../sql-movement';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { newTransactionId, RECORD_PREFIXES } from '../transaction-ids';
 import { BANK_DISPLAY_NAME, limitDayStart, positiveAmount, type MovementContext } from './context';
@@ -115,35 +115,18 @@ export async function transfer(
   }
   if (refusal && key.key === null) throw new AppError(refusal.code, { field: refusal.field });
 
-  const params: Record<string, unknown> = {
-    ...key,
-    now: now.toISOString(),
+  const params = transferParams({
+    key,
+    now,
     senderId,
-    type: input.type,
-    recipientAccount: input.recipientAccount.trim(),
-    recipientName: input.recipientName,
-    bankName: input.bankName || BANK_DISPLAY_NAME,
-    routingNumber: input.routingNumber ?? null,
-    purpose: input.purpose,
+    input,
     amountCents,
-    currency: CURRENCY,
-    recordStatus: RECORD_STATUS_SUCCESSFUL,
     internationalDetails,
-    limitTypes: transferTypes,
-    limitDayStart: limitDayStart(now).toISOString(),
     settlementAccountId: await ctx.systemAccount(SYSTEM_ACCOUNTS.internationalSettlement),
-    ids: {
-      debitId: crypto.randomUUID(),
-      debitTransactionId: newTransactionId(RECORD_PREFIXES.transfer, now),
-      creditId: crypto.randomUUID(),
-      creditTransactionId: newTransactionId(RECORD_PREFIXES.deposit, now),
-    },
     alerts: ctx.alerts !== false,
-    errors: refusal ? { ...TRANSFER_CATALOGUE, ...catalogueOf([refusal.code]) } : TRANSFER_CATALOGUE,
-    ...(refusal ? { refusal: { code: refusal.code, field: refusal.field ?? null } } : {}),
-    ...(checks.stepUp ? { stepUp: checks.stepUp } : {}),
-    ...(checks.scheduled ? { scheduled: checks.scheduled } : {}),
-  };
+    refusal,
+    checks,
+  });
 
   for (let round = 0; round < NAME_CHECK_ROUNDS_MAX; round += 1) {
     const outcome = await ctx.runner.transfer(params);
@@ -158,4 +141,52 @@ export async function transfer(
     params.payeeCheck = { result, holderName: outcome.holderName };
   }
   throw new AppError('CONFLICT');
+}
+
+/**
+ * The one document `lb_transfer` reads (decision 0173), built here only: the transfer use case
+ * sends it, and the benchmark's SQL-level reference (bench/run.ts) calls the function with it.
+ */
+export function transferParams(args: {
+  key: KeyParams;
+  now: Date;
+  senderId: string;
+  input: TransferInput;
+  amountCents: bigint | null;
+  internationalDetails: RecordInternationalDetails | null;
+  settlementAccountId: number;
+  alerts: boolean;
+  refusal?: Rejection | null;
+  checks?: { stepUp?: StepUpCheck; scheduled?: ScheduledOccurrence };
+}): Record<string, unknown> {
+  const { input, now, refusal, checks = {} } = args;
+  return {
+    ...args.key,
+    now: now.toISOString(),
+    senderId: args.senderId,
+    type: input.type,
+    recipientAccount: input.recipientAccount.trim(),
+    recipientName: input.recipientName,
+    bankName: input.bankName || BANK_DISPLAY_NAME,
+    routingNumber: input.routingNumber ?? null,
+    purpose: input.purpose,
+    amountCents: args.amountCents,
+    currency: CURRENCY,
+    recordStatus: RECORD_STATUS_SUCCESSFUL,
+    internationalDetails: args.internationalDetails,
+    limitTypes: transferTypes,
+    limitDayStart: limitDayStart(now).toISOString(),
+    settlementAccountId: args.settlementAccountId,
+    ids: {
+      debitId: crypto.randomUUID(),
+      debitTransactionId: newTransactionId(RECORD_PREFIXES.transfer, now),
+      creditId: crypto.randomUUID(),
+      creditTransactionId: newTransactionId(RECORD_PREFIXES.deposit, now),
+    },
+    alerts: args.alerts,
+    errors: refusal ? { ...TRANSFER_CATALOGUE, ...catalogueOf([refusal.code]) } : TRANSFER_CATALOGUE,
+    ...(refusal ? { refusal: { code: refusal.code, field: refusal.field ?? null } } : {}),
+    ...(checks.stepUp ? { stepUp: checks.stepUp } : {}),
+    ...(checks.scheduled ? { scheduled: checks.scheduled } : {}),
+  };
 }
