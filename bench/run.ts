@@ -24,6 +24,7 @@ import { GROUP_COMMIT_BATCH_MAX, GROUP_COMMIT_LANES } from '../server/src/module
 import { transferParams } from '../server/src/modules/ledger/movements/transfer';
 import { keyParams, movementParamsJson } from '../server/src/modules/ledger/sql-movement';
 import { SYSTEM_ACCOUNTS } from '../server/src/modules/ledger/system-accounts';
+import { RECORD_PREFIXES } from '../server/src/modules/ledger/transaction-ids';
 import {
   ADMIN_DATABASE_URL,
   createScratchDatabase,
@@ -240,6 +241,7 @@ async function benchTransfers(): Promise<void> {
     // The same full work in plain SQL, on this very database once the server has stopped.
     await stopInstance(instance);
     stopped = true;
+    await createBenchParties(url);
     const fullWork = pgbenchFullWork(url, TRANSFER_CUSTOMERS);
     const sqlLevel = await pgbenchTransferFunction(url, TRANSFER_CUSTOMERS);
     const reference = pgbenchTransfers(TRANSFER_CUSTOMERS);
@@ -249,7 +251,7 @@ async function benchTransfers(): Promise<void> {
       what: `POST /api/transfers on PostgreSQL (1 instance, ${CONNECTIONS} connections, ${TRANSFER_CUSTOMERS} customers)`,
       value: `${tps.toFixed(0)} transfers/s (${result.non2xx} non-2xx, ${result.errors} errors)`,
       reference: `pgbench raw SQL transfer ${reference.toFixed(0)} tps`,
-      ratio: `${(ratio * 100).toFixed(0)}%`,
+      ratio: percentOf(tps, reference),
       target: `≥ ${TARGETS.transferRatio * 100}%`,
       met: ratio >= TARGETS.transferRatio,
     });
@@ -257,17 +259,16 @@ async function benchTransfers(): Promise<void> {
       what: `  the same transfers vs pgbench running a transfer's full work in plain SQL`,
       value: `${tps.toFixed(0)} transfers/s`,
       reference: `pgbench full work ${fullWork.toFixed(0)} tps`,
-      ratio: `${(fullRatio * 100).toFixed(0)}%`,
+      ratio: percentOf(tps, fullWork),
       target: `≥ ${Math.round(TARGETS.fullWorkRatio * 100)}%`,
       met: fullRatio >= TARGETS.fullWorkRatio,
     });
     // The ceiling of the HTTP path: the SQL function with no HTTP, no Node and no session check.
-    const sqlRatio = (tps: number) => (reference > 0 ? `${((tps / reference) * 100).toFixed(0)}%` : 'n/a');
     record({
       what: `  the SQL function alone: pgbench calling lb_transfer, one transfer per call (${CONNECTIONS} connections)`,
       value: `${sqlLevel.single.toFixed(0)} transfers/s`,
       reference: `pgbench raw SQL transfer ${reference.toFixed(0)} tps`,
-      ratio: sqlRatio(sqlLevel.single),
+      ratio: percentOf(sqlLevel.single, reference),
       target: 'no target (what no HTTP path that calls it once per transfer can exceed)',
       met: null,
     });
@@ -275,7 +276,7 @@ async function benchTransfers(): Promise<void> {
       what: `  the SQL function alone: pgbench calling lb_transfer_batch, ${GROUP_COMMIT_BATCH_MAX} transfers per call (${GROUP_COMMIT_LANES} connections, as group commit's lanes)`,
       value: `${sqlLevel.batched.toFixed(0)} transfers/s`,
       reference: `pgbench raw SQL transfer ${reference.toFixed(0)} tps`,
-      ratio: sqlRatio(sqlLevel.batched),
+      ratio: percentOf(sqlLevel.batched, reference),
       target: 'no target',
       met: null,
     });
@@ -491,52 +492,49 @@ const FULL_WORK_ROWS = 10;
  * parties are looked up by number in a small side table (bench_parties), a cost the API does not pay.
  */
 function pgbenchFullWork(url: string, count: number): number {
-  const psql = (sql: string) =>
-    spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
-  const made = psql(
-    `create table bench_parties as
-       select row_number() over (order by a.id)::int as n, a.id as account_id, p.user_id, p.account_number,
-              (select s.id_hash from sessions s where s.user_id = p.user_id limit 1) as session_hash
-       from profiles p join accounts a on a.user_id = p.user_id
-       where p.role = 'user' and p.account_number is not null;
-     alter table bench_parties add primary key (n);
-     analyze bench_parties;`,
-  );
-  if (made.status !== 0) {
-    console.log(made.stdout, made.stderr);
-    return 0;
-  }
   const party = (v: string, column: string) => `(select ${column} from bench_parties where n = :${v})`;
   const legs = `(values (${party('a', 'account_id')}, -1::bigint), (${party('b', 'account_id')}, 1::bigint)) as x(account_id, amount)`;
   const record = (direction: string, type: string, owner: string) =>
     `select 'BENCH' || md5(random()::text), ${party(owner, 'user_id')}, e.id, '${direction}', '${type}', 1, 'Someone',
        ${party('b', 'account_number')}, 'Larkspur Bank', 'Bench', ${party('a', 'account_number')}, 'bench', now(), now(), now() from e`;
-  const script = path.join(os.tmpdir(), `larkspur-pgbench-full-${process.pid}.sql`);
-  fs.writeFileSync(
-    script,
+  return runPgbench(url, [
+    ...randomPairLines(count),
+    'BEGIN;',
+    `SELECT s.user_id, s.idle_expires_at FROM sessions s WHERE s.id_hash = ${party('a', 'session_hash')} AND s.idle_expires_at > now() AND s.absolute_expires_at > now();`,
+    `SELECT a.id, a.balance_cents, a.held_cents, a.sent_on, a.sent_cents, p.status, p.account_limit_cents, p.first_name, p.surname, i.email FROM profiles p JOIN accounts a ON a.user_id = p.user_id JOIN identities i ON i.id = p.user_id WHERE p.user_id = ${party('a', 'user_id')} OR p.account_number = ${party('b', 'account_number')} ORDER BY a.id FOR UPDATE OF a;`,
     [
-      `\\set a random(1, ${count})`,
-      `\\set d random(1, ${count - 1})`,
-      `\\set b 1 + (:a - 1 + :d) % ${count}`,
-      'BEGIN;',
-      `SELECT s.user_id, s.idle_expires_at FROM sessions s WHERE s.id_hash = ${party('a', 'session_hash')} AND s.idle_expires_at > now() AND s.absolute_expires_at > now();`,
-      `SELECT a.id, a.balance_cents, a.held_cents, a.sent_on, a.sent_cents, p.status, p.account_limit_cents, p.first_name, p.surname, i.email FROM profiles p JOIN accounts a ON a.user_id = p.user_id JOIN identities i ON i.id = p.user_id WHERE p.user_id = ${party('a', 'user_id')} OR p.account_number = ${party('b', 'account_number')} ORDER BY a.id FOR UPDATE OF a;`,
-      [
-        `WITH e AS (INSERT INTO journal_entries (kind, description, actor_id, created_at) VALUES ('transfer', 'bench', ${party('a', 'user_id')}, now()) RETURNING id),`,
-        ` p AS (INSERT INTO postings (entry_id, account_id, amount_cents, created_at) SELECT e.id, x.account_id, x.amount, now() FROM e, ${legs}),`,
-        ` u AS (UPDATE accounts SET balance_cents = accounts.balance_cents + x.amount FROM ${legs} WHERE accounts.id = x.account_id RETURNING accounts.id, accounts.balance_cents),`,
-        ` r AS (INSERT INTO transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents, recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose, created_at, recorded_at, updated_at)`,
-        `   ${record('debit', 'Local Transfer', 'a')} UNION ALL ${record('credit', 'Deposit', 'b')}),`,
-        ` o AS (INSERT INTO outbox_messages (to_email, subject, html, text, template, params) SELECT 'bench@example.com', 'Larkspur Bank Debit Alert: $1.00 Local Transfer', '', '', 'money-alert', '${ALERT_FIELDS_JSON}'::jsonb FROM generate_series(1, 2))`,
-        `SELECT count(*) FROM u;`,
-      ].join(''),
-      'COMMIT;',
-    ].join('\n'),
-  );
+      `WITH e AS (INSERT INTO journal_entries (kind, description, actor_id, created_at) VALUES ('transfer', 'bench', ${party('a', 'user_id')}, now()) RETURNING id),`,
+      ` p AS (INSERT INTO postings (entry_id, account_id, amount_cents, created_at) SELECT e.id, x.account_id, x.amount, now() FROM e, ${legs}),`,
+      ` u AS (UPDATE accounts SET balance_cents = accounts.balance_cents + x.amount FROM ${legs} WHERE accounts.id = x.account_id RETURNING accounts.id, accounts.balance_cents),`,
+      ` r AS (INSERT INTO transaction_records (transaction_id, user_id, entry_id, direction, type, amount_cents, recipient_name, recipient_account, bank_name, sender_name, sender_account, purpose, created_at, recorded_at, updated_at)`,
+      `   ${record('debit', 'Local Transfer', 'a')} UNION ALL ${record('credit', 'Deposit', 'b')}),`,
+      ` o AS (INSERT INTO outbox_messages (to_email, subject, html, text, template, params) SELECT 'bench@example.com', 'Larkspur Bank Debit Alert: $1.00 Local Transfer', '', '', 'money-alert', '${ALERT_FIELDS_JSON}'::jsonb FROM generate_series(1, 2))`,
+      `SELECT count(*) FROM u;`,
+    ].join(''),
+    'COMMIT;',
+  ]);
+}
+
+/**
+ * The customers as the pgbench scripts pick them, numbered 1..n (pgbench draws integers): the side
+ * table the full-work script and the function benchmark both read.
+ */
+async function createBenchParties(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    return runPgbench(url, script);
+    await client.query(
+      `create table bench_parties as
+         select row_number() over (order by a.id)::int as n, a.id as account_id, p.user_id, p.account_number,
+                p.first_name || ' ' || p.surname as full_name,
+                (select s.id_hash from sessions s where s.user_id = p.user_id limit 1) as session_hash
+         from profiles p join accounts a on a.user_id = p.user_id
+         where p.role = 'user' and p.account_number is not null;
+       alter table bench_parties add primary key (n);
+       analyze bench_parties;`,
+    );
   } finally {
-    fs.rmSync(script, { force: true });
+    await client.end();
   }
 }
 
@@ -576,30 +574,21 @@ async function pgbenchTransferFunction(
         alerts: true,
       }),
     );
-    await client.query(
-      `create table bench_callers as
-         select row_number() over (order by a.id)::int as n, p.user_id, p.account_number,
-                p.first_name || ' ' || p.surname as full_name
-         from profiles p join accounts a on a.user_id = p.user_id
-         where p.role = 'user' and p.account_number is not null;
-       alter table bench_callers add primary key (n);
-       analyze bench_callers;`,
-    );
     // The template is a literal of the function, never pgbench script text: pgbench reads ":name".
     await client.query(
       `create function bench_transfer_params(p_from int, p_to int) returns jsonb language plpgsql as $fn$
-       declare s bench_callers; r bench_callers; v_now timestamptz := clock_timestamp();
+       declare s bench_parties; r bench_parties; v_now timestamptz := clock_timestamp();
        begin
-         select * into s from bench_callers where n = p_from;
-         select * into r from bench_callers where n = p_to;
+         select * into s from bench_parties where n = p_from;
+         select * into r from bench_parties where n = p_to;
          return ${client.escapeLiteral(template)}::jsonb || jsonb_build_object(
            'senderId', s.user_id, 'scope', s.user_id || ':transfer', 'recipientAccount', r.account_number,
            'recipientName', r.full_name, 'now', v_now,
            'limitDayStart', date_trunc('day', v_now at time zone 'UTC') at time zone 'UTC',
            'ids', jsonb_build_object(
              'debitId', gen_random_uuid(), 'creditId', gen_random_uuid(),
-             'debitTransactionId', 'TRF' || (extract(epoch from v_now) * 1000)::bigint || upper(substr(md5(random()::text), 1, 8)),
-             'creditTransactionId', 'DEP' || (extract(epoch from v_now) * 1000)::bigint || upper(substr(md5(random()::text), 1, 8))));
+             'debitTransactionId', '${RECORD_PREFIXES.transfer}' || (extract(epoch from v_now) * 1000)::bigint || upper(substr(md5(random()::text), 1, 8)),
+             'creditTransactionId', '${RECORD_PREFIXES.deposit}' || (extract(epoch from v_now) * 1000)::bigint || upper(substr(md5(random()::text), 1, 8))));
        end $fn$;
        -- A refusal or a name check would measure less than a transfer: it stops the run instead.
        create function bench_expect_done(p_outcomes jsonb) returns boolean language plpgsql as $fn$
@@ -613,30 +602,17 @@ async function pgbenchTransferFunction(
   } finally {
     await client.end();
   }
-  const pair = [
-    `\\set a random(1, ${count})`,
-    `\\set d random(1, ${count - 1})`,
-    `\\set b 1 + (:a - 1 + :d) % ${count}`,
-  ];
   const items = `(select jsonb_agg(bench_transfer_params(a, 1 + (a - 1 + d) % ${count})) from (select 1 + floor(random() * ${count})::int as a, 1 + floor(random() * ${count - 1})::int as d from generate_series(1, ${GROUP_COMMIT_BATCH_MAX})) x)`;
-  const run = (lines: string[], clients: number) => {
-    const script = path.join(os.tmpdir(), `larkspur-pgbench-fn-${process.pid}.sql`);
-    fs.writeFileSync(script, lines.join('\n'));
-    try {
-      return runPgbench(url, script, clients);
-    } finally {
-      fs.rmSync(script, { force: true });
-    }
-  };
-  const single = run(
-    [...pair, 'select bench_expect_done(jsonb_build_array(lb_transfer(bench_transfer_params(:a, :b))));'],
-    CONNECTIONS,
-  );
-  const batches = run(
+  const single = runPgbench(url, [
+    ...randomPairLines(count),
+    'select bench_expect_done(jsonb_build_array(lb_transfer(bench_transfer_params(:a, :b))));',
+  ]);
+  const batches = runPgbench(
+    url,
     [`select bench_expect_done(lb_transfer_batch(jsonb_build_object('items', ${items})));`],
     GROUP_COMMIT_LANES,
   );
-  const paramsOnly = run([`select ${items} is not null;`], GROUP_COMMIT_LANES);
+  const paramsOnly = runPgbench(url, [`select ${items} is not null;`], GROUP_COMMIT_LANES);
   return {
     single,
     batched: batches * GROUP_COMMIT_BATCH_MAX,
@@ -644,21 +620,44 @@ async function pgbenchTransferFunction(
   };
 }
 
-/** pgbench at the benchmark's concurrency for the run's duration; its tps, or 0 (with its output) on failure. */
-function runPgbench(url: string, script: string, clients = CONNECTIONS): number {
-  // --max-tries: two transfers crossing the same pair in opposite order may deadlock; retry them like the app would.
-  const out = spawnSync(
-    'pgbench',
-    ['-n', '-c', String(clients), '-j', '2', '-T', String(durationS), '--max-tries=10', '-f', script, url],
-    { encoding: 'utf8' },
-  );
-  const tps = /tps = ([\d.]+)/.exec(out.stdout ?? '')?.[1];
-  // A client that hit an error it may not retry stops, and the tps of the rest would mislead.
-  if (!tps || /aborted/.test(out.stderr ?? '')) {
-    console.log(out.stdout, out.stderr);
-    return 0;
+/**
+ * pgbench running `lines` as its script at `clients` connections for the run's duration; its tps,
+ * or 0 (with its output) on failure.
+ */
+function runPgbench(url: string, lines: string[], clients = CONNECTIONS): number {
+  const script = path.join(os.tmpdir(), `larkspur-pgbench-${process.pid}.sql`);
+  fs.writeFileSync(script, lines.join('\n'));
+  try {
+    // --max-tries: two transfers crossing the same pair in opposite order may deadlock; retry them like the app would.
+    const out = spawnSync(
+      'pgbench',
+      ['-n', '-c', String(clients), '-j', '2', '-T', String(durationS), '--max-tries=10', '-f', script, url],
+      { encoding: 'utf8' },
+    );
+    const tps = /tps = ([\d.]+)/.exec(out.stdout ?? '')?.[1];
+    // A client that hit an error it may not retry stops, and the tps of the rest would mislead.
+    if (!tps || /aborted/.test(out.stderr ?? '')) {
+      console.log(out.stdout, out.stderr);
+      return 0;
+    }
+    return Number(tps);
+  } finally {
+    fs.rmSync(script, { force: true });
   }
-  return Number(tps);
+}
+
+/** `value` as a whole percentage of `reference`, or n/a without a reference. */
+function percentOf(value: number, reference: number): string {
+  return reference > 0 ? `${((value / reference) * 100).toFixed(0)}%` : 'n/a';
+}
+
+/** pgbench lines that pick a random sender `:a` and another customer `:b` among `count`. */
+function randomPairLines(count: number): string[] {
+  return [
+    `\\set a random(1, ${count})`,
+    `\\set d random(1, ${count - 1})`,
+    `\\set b 1 + (:a - 1 + :d) % ${count}`,
+  ];
 }
 
 /** Rows inserted, updated and deleted in the database so far (pg_stat_database). */
@@ -681,19 +680,6 @@ async function rowWrites(url: string): Promise<number> {
 function pgbenchTransfers(accounts: number): number {
   const dbName = `larkspur_pgbench_${Date.now().toString(36)}`;
   const url = withDatabase(ADMIN_DATABASE_URL, dbName);
-  const script = path.join(os.tmpdir(), `larkspur-pgbench-${process.pid}.sql`);
-  fs.writeFileSync(
-    script,
-    [
-      `\\set from random(1, ${accounts})`,
-      `\\set to random(1, ${accounts})`,
-      'BEGIN;',
-      'UPDATE bench_accounts SET balance = balance - 1 WHERE id = :from;',
-      'UPDATE bench_accounts SET balance = balance + 1 WHERE id = :to;',
-      'INSERT INTO bench_journal (from_id, to_id, amount) VALUES (:from, :to, 1);',
-      'END;',
-    ].join('\n'),
-  );
   const psql = (sql: string) =>
     spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
   spawnSync('psql', [withDatabase(ADMIN_DATABASE_URL, 'postgres'), '-qc', `create database ${dbName}`], {
@@ -705,14 +691,21 @@ function pgbenchTransfers(accounts: number): number {
        insert into bench_accounts select g, 100000 from generate_series(1, ${accounts}) g;
        create table bench_journal (id bigserial primary key, from_id int not null, to_id int not null, amount bigint not null, created_at timestamptz not null default now());`,
     );
-    return runPgbench(url, script);
+    return runPgbench(url, [
+      `\\set from random(1, ${accounts})`,
+      `\\set to random(1, ${accounts})`,
+      'BEGIN;',
+      'UPDATE bench_accounts SET balance = balance - 1 WHERE id = :from;',
+      'UPDATE bench_accounts SET balance = balance + 1 WHERE id = :to;',
+      'INSERT INTO bench_journal (from_id, to_id, amount) VALUES (:from, :to, 1);',
+      'END;',
+    ]);
   } finally {
     spawnSync(
       'psql',
       [withDatabase(ADMIN_DATABASE_URL, 'postgres'), '-qc', `drop database if exists ${dbName} with (force)`],
       { encoding: 'utf8' },
     );
-    fs.rmSync(script, { force: true });
   }
 }
 

@@ -159,31 +159,32 @@ export function transferParams(args: {
   refusal?: Rejection | null;
   checks?: { stepUp?: StepUpCheck; scheduled?: ScheduledOccurrence };
 }): Record<string, unknown> {
-  const { input, now, refusal, checks = {} } = args;
+  const { key, now, senderId, input, amountCents, internationalDetails, settlementAccountId } = args;
+  const { alerts, refusal, checks = {} } = args;
   return {
-    ...args.key,
+    ...key,
     now: now.toISOString(),
-    senderId: args.senderId,
+    senderId,
     type: input.type,
     recipientAccount: input.recipientAccount.trim(),
     recipientName: input.recipientName,
     bankName: input.bankName || BANK_DISPLAY_NAME,
     routingNumber: input.routingNumber ?? null,
     purpose: input.purpose,
-    amountCents: args.amountCents,
+    amountCents,
     currency: CURRENCY,
     recordStatus: RECORD_STATUS_SUCCESSFUL,
-    internationalDetails: args.internationalDetails,
+    internationalDetails,
     limitTypes: transferTypes,
     limitDayStart: limitDayStart(now).toISOString(),
-    settlementAccountId: args.settlementAccountId,
+    settlementAccountId,
     ids: {
       debitId: crypto.randomUUID(),
       debitTransactionId: newTransactionId(RECORD_PREFIXES.transfer, now),
       creditId: crypto.randomUUID(),
       creditTransactionId: newTransactionId(RECORD_PREFIXES.deposit, now),
     },
-    alerts: args.alerts,
+    alerts,
     errors: refusal ? { ...TRANSFER_CATALOGUE, ...catalogueOf([refusal.code]) } : TRANSFER_CATALOGUE,
     ...(refusal ? { refusal: { code: refusal.code, field: refusal.field ?? null } } : {}),
     ...(checks.stepUp ? { stepUp: checks.stepUp } : {}),
