@@ -48,7 +48,10 @@ async function signInAsStaff(browser: Browser, email: string, width: number): Pr
   const page = await context.newPage();
   const before = await latestMailId(context.request, email);
   await page.goto('/admin/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin sign-in' })).toBeVisible();
+  // A fresh browser loads the whole app first: allow for a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin sign-in' })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
