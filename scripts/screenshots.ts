@@ -45,6 +45,8 @@ const screens: Screen[] = [
   { name: 'login', url: paths.login, area: 'guest' },
   { name: 'signup', url: paths.signup, area: 'guest' },
   { name: 'admin-login', url: paths.adminLogin, area: 'guest' },
+  // Without the emailed link's token the page says how to get one (decision 0189).
+  { name: 'staff-invitation', url: paths.staffInvitation, area: 'guest' },
   { name: 'not-found', url: '/no/such/page', area: 'guest' },
   { name: 'dashboard', url: paths.userDashboard, area: 'customer' },
   { name: 'transactions', url: paths.userTransactions, area: 'customer' },

@@ -242,6 +242,23 @@ export const errorCatalogue = {
     message: 'The bank needs at least one active administrator: appoint another one first.',
   },
   STAFF_SELF_DISABLE: { status: 409, message: 'You cannot disable your own sign-in.' },
+  // Issue 27 (decisions 0189, 0190).
+  STAFF_INVITATION_INVALID: {
+    status: 400,
+    message:
+      'This invitation link cannot be used: it was already used, has expired or was withdrawn. Ask an administrator for a new one.',
+  },
+  STAFF_NOT_INVITED: { status: 409, message: 'This staff member has already activated their account.' },
+  MONEY_REQUEST_APPROVER_TOO_NEW: {
+    status: 403,
+    message:
+      'Your permission set changed recently, so you cannot approve money requests yet. Ask another approver.',
+  },
+  MONEY_REQUEST_APPOINTED_MAKER: {
+    status: 403,
+    message:
+      'You recently added or changed the permission set of the person who made this request, so someone else must approve it.',
+  },
 
   // Ours: generic protocol errors.
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },

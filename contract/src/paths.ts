@@ -31,6 +31,8 @@ export const paths = {
   // Ours: getting back in (issue 17), guest-only like /login.
   forgotPassword: '/forgot-password',
   forgotAccountNumber: '/forgot-account-number',
+  // Issue 27 (decision 0189): a new staff member activates their account from the emailed link.
+  staffInvitation: '/staff-invitation',
 
   userDashboard: '/user/dashboard',
   userProfile: '/user/dashboard/profile',

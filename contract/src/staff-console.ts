@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailSchema, NAME_LENGTH_MAX, passwordSchema, userStatusSchema } from './auth';
+import {
+  emailSchema,
+  LOGIN_FIELD_LENGTH_MAX,
+  NAME_LENGTH_MAX,
+  passwordSchema,
+  userStatusSchema,
+} from './auth';
 import { staffRoleSchema } from './staff';
 
 /**
@@ -11,6 +17,27 @@ import { staffRoleSchema } from './staff';
 export const STAFF_PAGE_SIZE_MAX = 100;
 export const STAFF_CURSOR_LENGTH_MAX = 200;
 
+/**
+ * Decision 0189: how long an emailed staff invitation link can be used (once), in hours. Three
+ * days covers a weekend; an administrator sends a new link when it runs out.
+ */
+export const STAFF_INVITATION_TTL_HOURS = 72;
+/**
+ * Decision 0190: a staff member newly created or whose permission set changed cannot approve money
+ * requests for this many hours, and nobody approves a request made by someone they created or
+ * promoted within it. Long enough for another administrator to notice (the Staff page and the
+ * audit log show the change); short enough not to stall a real new hire.
+ */
+export const APPROVER_COOLING_OFF_HOURS = 48;
+/** An invitation token is 32 random bytes in base64url (43 characters); anything longer is refused. */
+export const STAFF_INVITATION_TOKEN_LENGTH_MAX = 64;
+
+/** Where a staff member's invitation stands; null once they have activated their account. */
+export const staffInvitationStateSchema = z.object({
+  state: z.enum(['pending', 'expired', 'revoked']),
+  expiresAt: z.string(),
+});
+
 export const staffMemberSchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -19,6 +46,8 @@ export const staffMemberSchema = z.object({
   staffRole: staffRoleSchema,
   status: userStatusSchema,
   createdAt: z.string(),
+  /** Invited by an administrator and not yet activated (decision 0189); null otherwise. */
+  invitation: staffInvitationStateSchema.nullable(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
@@ -38,12 +67,14 @@ const staffName = z
   .min(1, 'Required')
   .max(NAME_LENGTH_MAX, `Use at most ${NAME_LENGTH_MAX} characters`);
 
-/** A new staff member: they sign in at /admin/login with this email, password and an emailed code. */
+/**
+ * A new staff member (decision 0189): no password — they are emailed a single-use invitation link
+ * and choose their own; then they sign in at /admin/login with it and an emailed code.
+ */
 export const staffCreateSchema = z.strictObject({
   email: emailSchema,
   firstName: staffName,
   surname: staffName,
-  password: passwordSchema,
   staffRole: staffRoleSchema,
 });
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
@@ -58,3 +89,28 @@ export const staffUpdateSchema = z
     message: 'Nothing to change.',
   });
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+const invitationToken = z.string().min(1).max(STAFF_INVITATION_TOKEN_LENGTH_MAX);
+
+/** POST /api/auth/staff-invitation/lookup: who the link is for, before they choose a password. */
+export const staffInvitationLookupSchema = z.strictObject({ token: invitationToken });
+export const staffInvitationSummarySchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  expiresAt: z.string(),
+});
+export type StaffInvitationSummary = z.infer<typeof staffInvitationSummarySchema>;
+
+/** POST /api/auth/staff-invitation/complete: the invitee's own password, under the password policy. */
+export const staffInvitationCompleteSchema = z
+  .strictObject({
+    token: invitationToken,
+    newPassword: passwordSchema,
+    confirmPassword: z.string().max(LOGIN_FIELD_LENGTH_MAX),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'The passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type StaffInvitationComplete = z.input<typeof staffInvitationCompleteSchema>;
+export const staffInvitationDoneSchema = z.object({ ok: z.literal(true), email: z.string() });

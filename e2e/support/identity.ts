@@ -187,3 +187,40 @@ export async function waitForAdminCodeSlot(request: APIRequestContext): Promise<
   const waitMs = Date.parse(newest.createdAt) + CODE_RESEND_INTERVAL_MS + CODE_RESEND_MARGIN_MS - Date.now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
+
+/** Waits for the newest mail to `email` whose subject matches, and returns its mailbox id. */
+export async function waitForMail(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+): Promise<number> {
+  const deadline = Date.now() + MAILBOX_WAIT_MS;
+  while (Date.now() < deadline) {
+    const found = (await mailboxFor(request, email)).find((m) => subject.test(m.subject));
+    if (found) return found.id;
+    await new Promise((resolve) => setTimeout(resolve, MAILBOX_POLL_MS));
+  }
+  throw new Error(`no mail matching ${String(subject)} for ${email} within ${MAILBOX_WAIT_MS} ms`);
+}
+
+/**
+ * The invitee's side of a staff invitation through the API (decision 0189): reads the link from
+ * the emailed invitation and chooses the password with it. The Staff specs that are about other
+ * things use this; e2e/tests/staff-invitation.spec.ts walks the page itself.
+ */
+export async function activateInvitationApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  await waitForMail(request, email, /activate your staff account/);
+  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+  const mail = messages.find((m) => /activate your staff account/.test(m.subject));
+  const token = /\/staff-invitation#([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token, `an invitation link mailed to ${email}`).toBeTruthy();
+  const done = await request.post('/api/auth/staff-invitation/complete', {
+    data: { token, newPassword: password, confirmPassword: password },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+}

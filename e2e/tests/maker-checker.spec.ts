@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminTest as test, newCustomer, uniqueWord } from '../support/admin';
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
-import { signInAdmin, signInStaffApi } from '../support/identity';
+import { activateInvitationApi, signInAdmin, signInStaffApi } from '../support/identity';
 import { open, SCREEN_WIDTHS } from '../support/screens';
 
 // Issue 19, decisions 0167 and 0170–0172: manual money at or above the threshold ($10,000.00 here)
@@ -36,8 +36,9 @@ async function screenshotThemes(page: Page, name: string): Promise<void> {
 async function operatorBrowser(admin: Page, browser: Browser, width: number) {
   const surname = uniqueWord('Maker');
   const staff = { email: `${surname.toLowerCase()}@bank.example`, password: 'operator passphrase 42' };
+  // Invited (decision 0189): the operator chooses their own password from the emailed link.
   const created = await admin.request.post('/api/admin/staff', {
-    data: { ...staff, firstName: 'Olive', surname, staffRole: 'operator' },
+    data: { email: staff.email, firstName: 'Olive', surname, staffRole: 'operator' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const context = await browser.newContext({
@@ -45,6 +46,7 @@ async function operatorBrowser(admin: Page, browser: Browser, width: number) {
     storageState: NO_COOKIES,
     viewport: { width, height: 800 },
   });
+  await activateInvitationApi(context.request, staff.email, staff.password);
   await signInStaffApi(context.request, staff);
   return { context, page: await context.newPage() };
 }

@@ -63,7 +63,7 @@ import { createTrustedDevices } from './modules/auth/trusted-devices';
 import { createSessionStore } from './modules/auth/session-store';
 import { createSecurityService } from './modules/security/security-service';
 import { registerStaffAccess } from './modules/staff/access';
-import { staffRoutes } from './modules/staff/staff-routes';
+import { staffInvitationRoutes, staffRoutes } from './modules/staff/staff-routes';
 import { createStaffService } from './modules/staff/staff-service';
 import { securityRoutes } from './modules/security/security-routes';
 import { passkeyRoutes } from './modules/passkeys/passkey-routes';
@@ -404,6 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     banking,
     thresholdCents: config.makerCheckerThresholdCents,
+    windowMs: config.makerCheckerWindowMs,
   });
   const loans = createLoanService({
     db: database.db,
@@ -446,7 +447,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => scheduler.stop());
 
   const security = createSecurityService({ db: database.db, clock, sessions, audit });
-  const staff = createStaffService({ db: database.db, clock, users, sessions, audit });
+  const staff = createStaffService({
+    db: database.db,
+    clock,
+    users,
+    sessions,
+    audit,
+    outbox: email.outbox,
+    brand: email.brand,
+    nudgeOutbox: () => email.worker.nudge(),
+  });
 
   // Routes.
   await app.register(
@@ -457,6 +467,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(authRoutes({ auth, guards, sessions, cookie, clock }));
       await api.register(recoveryRoutes({ recovery }));
+      await api.register(staffInvitationRoutes({ staff }));
       await api.register(
         meRoutes({
           db: database.db,

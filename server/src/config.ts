@@ -35,6 +35,12 @@ const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === '
 
 /** Manual money at or above $10,000.00 needs a second staff member by default (decision 0170). */
 export const MAKER_CHECKER_THRESHOLD_DEFAULT = 1_000_000n;
+/**
+ * The rolling window over which a maker's, and a customer's, unchecked manual money is added up
+ * against the threshold (decision 0188): 24 hours by default; at most 30 days.
+ */
+export const MAKER_CHECKER_WINDOW_HOURS_DEFAULT = 24;
+export const MAKER_CHECKER_WINDOW_HOURS_MAX = 720;
 
 /** Most proxies a request may have passed in front of the bank (a CDN, a load balancer, …). */
 const TRUST_PROXY_HOPS_MAX = 10;
@@ -196,6 +202,18 @@ const envSchema = z.object({
       return cents;
     })
     .default(MAKER_CHECKER_THRESHOLD_DEFAULT),
+  /**
+   * Maker-checker window (decision 0188): hours over which the manual money one maker moved, and
+   * the manual money moved on one customer, without a checker are added up; the movement that would
+   * take either total to the threshold becomes a request. 0 turns the window off (each movement is
+   * compared alone, as before issue 27): for test rigs only.
+   */
+  MAKER_CHECKER_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAKER_CHECKER_WINDOW_HOURS_MAX)
+    .default(MAKER_CHECKER_WINDOW_HOURS_DEFAULT),
   /** Comma-separated client IPs exempt from per-IP request rate limits (load tests, e2e). Never the login throttle. */
   RATE_LIMIT_ALLOWLIST: z
     .string()
@@ -252,6 +270,8 @@ export type Config = {
   rateLimitAllowList: string[];
   /** Manual money movements at or above this many cents need a second person (decision 0170). */
   makerCheckerThresholdCents: bigint;
+  /** Decision 0188: the rolling window in milliseconds; 0 = off. */
+  makerCheckerWindowMs: number;
 };
 
 export type EmailTransportConfig =
@@ -471,5 +491,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST?.split(',') ?? [],
     makerCheckerThresholdCents: e.MAKER_CHECKER_THRESHOLD,
+    makerCheckerWindowMs: e.MAKER_CHECKER_WINDOW_HOURS * 3_600_000,
   };
 }

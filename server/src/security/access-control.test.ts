@@ -35,6 +35,9 @@ const GUEST_ENDPOINTS = new Set([
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
   'POST /api/auth/account-number/forgot',
+  // A new staff member's invitation link (issue 27, decision 0189).
+  'POST /api/auth/staff-invitation/lookup',
+  'POST /api/auth/staff-invitation/complete',
   'GET /api/avatars/{file}',
   'GET /api/dev/mailbox',
 ]);

@@ -186,6 +186,12 @@ export function createRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.staffInvitation,
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/staff-invitation-page')).StaffInvitationPage,
+              }),
+            },
+            {
               path: paths.forgotAccountNumber,
               lazy: async () => ({
                 Component: (await import('@/features/auth/pages/forgot-account-number-page'))

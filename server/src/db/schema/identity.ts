@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, instant } from './columns';
 
 /**
@@ -39,6 +39,17 @@ export const profiles = pgTable(
       .default('active'),
     /** Staff only (decision 0167): the admin's permission set; null for every customer. */
     staffRole: text('staff_role', { enum: ['operator', 'approver', 'administrator'] }),
+    /**
+     * Staff only (decision 0189): created by an administrator and not yet activated through the
+     * emailed invitation; such a member has no password anyone knows and cannot sign in.
+     */
+    staffInvited: boolean('staff_invited').notNull().default(false),
+    /**
+     * Staff only (decision 0190): who last created or changed this member's permission set, and
+     * when. Null for staff made by `npm run admin:create` or the demo seed (nobody at the bank).
+     */
+    appointedBy: uuid('appointed_by'),
+    appointedAt: instant('appointed_at'),
     firstName: text('first_name').notNull(),
     surname: text('surname').notNull(),
     phone: text('phone').notNull().default(''),

@@ -238,3 +238,44 @@ export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `a number ending ${digits.slice(-4)}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Staff invitation (issue 27, decision 0189): the single-use link a new staff member opens to
+// choose their own password. The token is in the link's fragment (#…), which browsers never send
+// to a server, so it stays out of access logs and Referer headers.
+
+export const STAFF_INVITATION_TEMPLATE = 'staff-invitation' satisfies EmailTemplateName;
+
+export function renderStaffInvitation(
+  input: Base & { firstName: string; token: string; validForHours: number },
+  brand: EmailBrand,
+): RenderedEmail {
+  const subject = oneLine(`${brand.bankName}: activate your staff account`);
+  const link = `${brand.publicOrigin}/staff-invitation#${input.token}`;
+  return {
+    template: STAFF_INVITATION_TEMPLATE,
+    subject,
+    ...bodies({
+      brand,
+      title: 'Activate your staff account',
+      year: year(input.now),
+      paragraphsBefore: [
+        `Hello ${oneLine(input.firstName)}, an administrator at ${brand.bankName} has added you to the back office. To activate your account, open this link and choose your own password:`,
+      ],
+      highlight: link,
+      paragraphsAfter: [
+        `The link works once and for ${input.validForHours} hours. Nobody else knows the password you choose, not even the administrator who invited you. Afterwards, sign in at ${brand.publicOrigin}/admin/login with this email address, your password and a code we email you.`,
+        'If you were not expecting this, ignore this email: the account stays inactive.',
+        NEVER_ASK,
+      ],
+    }),
+    params: {
+      to_email: input.to,
+      subject,
+      name: input.firstName,
+      invitation_url: link,
+      year: year(input.now),
+      from_name: brand.fromName,
+    },
+  };
+}

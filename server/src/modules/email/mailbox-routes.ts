@@ -16,6 +16,17 @@ import { escapeHtml } from './templates';
  */
 
 export const MAILBOX_PAGE_PATH = '/dev/mailbox';
+
+/**
+ * Makes the web addresses in an (already escaped) text version clickable, as a mail
+ * client would: the invitee of a staff invitation opens its link from here (decision 0189).
+ */
+function linkify(escapedText: string): string {
+  return escapedText.replace(
+    /\bhttps?:\/\/[^\s<>"']+/g,
+    (url) => `<a href="${url}" rel="noreferrer">${url}</a>`,
+  );
+}
 export const MAILBOX_CSS_PATH = '/dev/mailbox/mailbox.css';
 /** Messages GET /api/dev/mailbox returns when the caller does not say. */
 export const MAILBOX_API_LIMIT_DEFAULT = 10;
@@ -152,7 +163,7 @@ export function mailboxPageRoutes(deps: { mailbox: Mailbox; bankName: string }):
             (m) =>
               `<li class="message"><article>` +
               `<h2><a href="${MAILBOX_PAGE_PATH}/${m.id}">${escapeHtml(m.subject)}</a></h2>${meta(m)}` +
-              `<pre>${escapeHtml(m.text)}</pre></article></li>`,
+              `<pre>${linkify(escapeHtml(m.text))}</pre></article></li>`,
           )
           .join('\n');
         const body = [
@@ -187,7 +198,7 @@ export function mailboxPageRoutes(deps: { mailbox: Mailbox; bankName: string }):
         `<p><a href="${MAILBOX_PAGE_PATH}">← All messages</a></p>`,
         `<article class="message"><h2>${escapeHtml(message.subject)}</h2>${meta(message)}`,
         '<h3>Text version</h3>',
-        `<pre>${escapeHtml(message.text)}</pre>`,
+        `<pre>${linkify(escapeHtml(message.text))}</pre>`,
         '<h3>HTML version</h3>',
         `<iframe sandbox src="${MAILBOX_PAGE_PATH}/${message.id}/html" title="HTML version of the email" referrerpolicy="no-referrer"></iframe>`,
         '</article>',

@@ -158,7 +158,8 @@ export function adminLedgerRoutes(deps: {
           actor,
           null,
         );
-        if (queued) return reply.status(202).send(queued.body as never);
+        // A request (202), or the edit itself when the maker-checker window let it through (200).
+        if (queued) return reply.status(queued.statusCode).send(queued.body as never);
         return banking.adminEditRecord(actor, recordId, request.body);
       },
     );

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AMOUNT_MAX_CENTS,
+  APPROVER_COOLING_OFF_HOURS,
   errorMessage,
   formatCents,
   needsApproval,
@@ -13,7 +14,7 @@ import {
   type MoneyRequestPage,
 } from '@larkspur/contract';
 import type { Database, DbOrTx, Tx } from '../../db/client';
-import { moneyRequests, profiles, transactionRecords } from '../../db/schema/index';
+import { moneyRequests, profiles, transactionRecords, uncheckedMovements } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
@@ -60,8 +61,13 @@ export function createMoneyRequestService(deps: {
   audit: AuditLog;
   banking: BankingService;
   thresholdCents: bigint;
+  /**
+   * The rolling window (decision 0188) over which unchecked manual money is added up, per maker
+   * and per customer, in milliseconds; 0 compares each movement alone (test rigs).
+   */
+  windowMs: number;
 }) {
-  const { db, clock, audit, banking, thresholdCents } = deps;
+  const { db, clock, audit, banking, thresholdCents, windowMs } = deps;
   const customers = alias(profiles, 'customer');
   const makers = alias(profiles, 'maker');
   const checkers = alias(profiles, 'checker');
@@ -233,6 +239,106 @@ export function createMoneyRequestService(deps: {
     return id;
   }
 
+  /**
+   * Serialises the window of one maker and one customer: transaction-scoped advisory locks, always
+   * the customer's before the maker's (the keys sort that way), so two pieces never wait on each
+   * other in a cycle. Nothing else takes these locks; the accounts are locked after them.
+   */
+  async function lockWindow(tx: Tx, makerId: string, userId: string) {
+    for (const name of [`maker-checker:customer:${userId}`, `maker-checker:maker:${makerId}`])
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+  }
+
+  /** Unchecked manual money in the window: moved by this maker, and moved on this customer. */
+  async function windowTotals(tx: Tx, makerId: string, userId: string) {
+    const since = new Date(clock.now().getTime() - windowMs);
+    const [row] = await tx
+      .select({
+        maker: sql<string>`coalesce(sum(${uncheckedMovements.amountCents}) filter (where ${uncheckedMovements.makerId} = ${makerId}), 0)::text`,
+        customer: sql<string>`coalesce(sum(${uncheckedMovements.amountCents}) filter (where ${uncheckedMovements.userId} = ${userId}), 0)::text`,
+      })
+      .from(uncheckedMovements)
+      .where(
+        and(
+          sql`${uncheckedMovements.createdAt} > ${since}`,
+          sql`(${uncheckedMovements.makerId} = ${makerId} or ${uncheckedMovements.userId} = ${userId})`,
+        ),
+      );
+    return { maker: BigInt(row?.maker ?? '0'), customer: BigInt(row?.customer ?? '0') };
+  }
+
+  /** A movement under the window's total moves at once, through the direct endpoint's use case. */
+  async function moveDirectly(
+    tx: Tx,
+    touched: string[],
+    movement: ManualMovement,
+    actor: MoneyRequestActor,
+  ): Promise<StoredAnswer> {
+    const who = { userId: actor.userId, ip: actor.ip };
+    switch (movement.kind) {
+      case 'credit':
+      case 'debit':
+        return banking.manual.cash(tx, touched, movement.kind, who, movement.userId, movement.input);
+      case 'record_create':
+        return banking.manual.createRecord(tx, touched, who, movement.input);
+      case 'record_edit':
+        return {
+          statusCode: 200,
+          body: await banking.manual.editRecord(tx, touched, who, movement.recordId, movement.input),
+        };
+    }
+  }
+
+  /** Stores the pending request and its audit row; the 202 answer. */
+  async function queue(
+    tx: Tx,
+    movement: ManualMovement,
+    assessed: {
+      amountCents: bigint;
+      userId: string;
+      recordId: string | null;
+      payload: Record<string, string>;
+    },
+    actor: MoneyRequestActor,
+    window: { maker: bigint; customer: bigint } | null,
+  ): Promise<StoredAnswer> {
+    const [created] = await tx
+      .insert(moneyRequests)
+      .values({
+        kind: movement.kind,
+        payload: assessed.payload,
+        amountCents: assessed.amountCents,
+        userId: assessed.userId,
+        recordId: assessed.recordId,
+        makerId: actor.userId,
+        createdAt: clock.now(),
+      })
+      .returning({ id: moneyRequests.id });
+    assert(created, 'the request was stored');
+    await audit.record(tx, {
+      action: 'admin.money_request.create',
+      outcome: 'success',
+      actorId: actor.userId,
+      actorRole: 'admin',
+      subjectType: 'money_request',
+      subjectId: created.id,
+      ip: actor.ip,
+      reason: assessed.payload.reason ?? null,
+      details: {
+        kind: movement.kind,
+        userId: assessed.userId,
+        amount: formatCents(assessed.amountCents),
+        threshold: formatCents(thresholdCents),
+        ...(assessed.recordId ? { recordId: assessed.recordId } : {}),
+        // Queued because of what had already moved unchecked in the window (decision 0188).
+        ...(window
+          ? { windowMaker: formatCents(window.maker), windowCustomer: formatCents(window.customer) }
+          : {}),
+      },
+    });
+    return { statusCode: 202, body: { request: await byId(tx, created.id) } };
+  }
+
   /** Locks a request for a decision: it exists, the checker is not its maker, it is pending. */
   async function lockForDecision(tx: Tx, actor: MoneyRequestActor, id: string) {
     const [row] = await tx
@@ -247,10 +353,35 @@ export function createMoneyRequestService(deps: {
     return row;
   }
 
+  /**
+   * Decision 0190: a checker whose permission set was given or changed within the cooling-off
+   * period cannot approve yet, and nobody approves for someone they themselves created or
+   * promoted within it. Staff from the seed or `npm run admin:create` were appointed by nobody.
+   */
+  async function checkAppointments(tx: Tx, checkerId: string, makerId: string) {
+    const rows = await tx
+      .select({ id: profiles.userId, appointedBy: profiles.appointedBy, appointedAt: profiles.appointedAt })
+      .from(profiles)
+      .where(sql`${profiles.userId} in (${checkerId}, ${makerId})`);
+    const since = clock.now().getTime() - APPROVER_COOLING_OFF_HOURS * 3_600_000;
+    const recent = (at: Date | null) => at !== null && at.getTime() > since;
+    const checker = rows.find((r) => r.id === checkerId);
+    const maker = rows.find((r) => r.id === makerId);
+    if (checker && recent(checker.appointedAt)) throw new AppError('MONEY_REQUEST_APPROVER_TOO_NEW');
+    if (maker && maker.appointedBy === checkerId && recent(maker.appointedAt))
+      throw new AppError('MONEY_REQUEST_APPOINTED_MAKER');
+  }
+
   /** A refused decision (the maker's own request, one already decided) is audited too. */
   async function auditRefusal(action: string, actor: MoneyRequestActor, id: string, error: unknown) {
     if (!(error instanceof AppError)) return;
-    if (error.code !== 'MONEY_REQUEST_OWN' && error.code !== 'MONEY_REQUEST_NOT_PENDING') return;
+    const audited = [
+      'MONEY_REQUEST_OWN',
+      'MONEY_REQUEST_NOT_PENDING',
+      'MONEY_REQUEST_APPROVER_TOO_NEW',
+      'MONEY_REQUEST_APPOINTED_MAKER',
+    ];
+    if (!audited.includes(error.code)) return;
     await audit.record(db, {
       action,
       outcome: 'denied',
@@ -277,43 +408,42 @@ export function createMoneyRequestService(deps: {
       key: string | null,
     ): Promise<StoredAnswer | null> {
       const assessed = await assess(movement);
-      if (assessed === null || !needsApproval(assessed.amountCents, thresholdCents)) return null;
+      if (assessed === null) return null;
+      const alone = needsApproval(assessed.amountCents, thresholdCents);
+      if (!alone && windowMs === 0) return null;
       const customer = await loadCustomer(db, { userId: assessed.userId });
       if (!customer) return null;
       const scope = scopeOf(movement, actor);
-      return runIdempotent({ db, clock }, { scope, key, request: movement.input }, async (tx) => {
-        const [created] = await tx
-          .insert(moneyRequests)
-          .values({
+      const touched: string[] = [];
+      const answer = await runIdempotent(
+        { db, clock },
+        { scope, key, request: movement.input },
+        async (tx) => {
+          if (alone) return queue(tx, movement, assessed, actor, null);
+          // Below the threshold alone: add it to what this maker, and this customer, already moved
+          // without a checker in the window. Both totals are read under locks held to the commit,
+          // in the transaction that moves the money and counts it, so parallel pieces queue here
+          // and each sees the ones before it (decision 0188).
+          await lockWindow(tx, actor.userId, assessed.userId);
+          const totals = await windowTotals(tx, actor.userId, assessed.userId);
+          if (
+            needsApproval(totals.maker + assessed.amountCents, thresholdCents) ||
+            needsApproval(totals.customer + assessed.amountCents, thresholdCents)
+          )
+            return queue(tx, movement, assessed, actor, totals);
+          const moved = await moveDirectly(tx, touched, movement, actor);
+          await tx.insert(uncheckedMovements).values({
             kind: movement.kind,
-            payload: assessed.payload,
-            amountCents: assessed.amountCents,
-            userId: assessed.userId,
-            recordId: assessed.recordId,
             makerId: actor.userId,
-            createdAt: clock.now(),
-          })
-          .returning({ id: moneyRequests.id });
-        assert(created, 'the request was stored');
-        await audit.record(tx, {
-          action: 'admin.money_request.create',
-          outcome: 'success',
-          actorId: actor.userId,
-          actorRole: 'admin',
-          subjectType: 'money_request',
-          subjectId: created.id,
-          ip: actor.ip,
-          reason: assessed.payload.reason ?? null,
-          details: {
-            kind: movement.kind,
             userId: assessed.userId,
-            amount: formatCents(assessed.amountCents),
-            threshold: formatCents(thresholdCents),
-            ...(assessed.recordId ? { recordId: assessed.recordId } : {}),
-          },
-        });
-        return { statusCode: 202, body: { request: await byId(tx, created.id) } };
-      });
+            amountCents: assessed.amountCents,
+            createdAt: clock.now(),
+          });
+          return moved;
+        },
+      );
+      if (touched.length > 0) banking.manual.profilesChanged(touched);
+      return answer;
     },
 
     async list(
@@ -359,6 +489,7 @@ export function createMoneyRequestService(deps: {
       try {
         decided = await db.transaction(async (tx) => {
           const row = await lockForDecision(tx, actor, id);
+          await checkAppointments(tx, actor.userId, row.makerId);
           const now = clock.now();
           let recordId: string | null = row.recordId;
           let refusal: Rejection | null = null;

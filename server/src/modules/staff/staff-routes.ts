@@ -6,6 +6,10 @@ import {
   securityEventsQuerySchema,
   securityEventsResponseSchema,
   staffCreateSchema,
+  staffInvitationCompleteSchema,
+  staffInvitationDoneSchema,
+  staffInvitationLookupSchema,
+  staffInvitationSummarySchema,
   staffListQuerySchema,
   staffMemberSchema,
   staffPageSchema,
@@ -93,6 +97,40 @@ export function staffRoutes(deps: {
       },
     );
 
+    const invitationTarget = (params: { id: string }) => {
+      if (!UUID_PATTERN.test(params.id)) throw new AppError('STAFF_NOT_FOUND');
+      return params.id.toLowerCase();
+    };
+
+    app.post(
+      '/staff/:id/invitation',
+      {
+        preHandler: requireCapability('staff.manage'),
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Send a staff member who has not activated yet a new invitation link; earlier links stop working',
+          params: idParams,
+          response: { 200: staffMemberSchema, ...errors },
+        },
+      },
+      async (request) => staff.resendInvitation(actorOf(request), invitationTarget(request.params)),
+    );
+
+    app.post(
+      '/staff/:id/invitation/revoke',
+      {
+        preHandler: requireCapability('staff.manage'),
+        schema: {
+          tags: ['admin'],
+          summary: "Withdraw a staff member's open invitation link (a new one can be sent later)",
+          params: idParams,
+          response: { 200: staffMemberSchema, ...errors },
+        },
+      },
+      async (request) => staff.revokeInvitation(actorOf(request), invitationTarget(request.params)),
+    );
+
     app.get(
       '/users/:id/security-events',
       {
@@ -116,6 +154,57 @@ export function staffRoutes(deps: {
           .limit(1);
         if (customer.length === 0) throw new AppError('USER_NOT_FOUND');
         return security.listEvents(userId, request.query);
+      },
+    );
+  };
+}
+
+/** Per-IP ceiling on the invitation forms (a per-instance backstop: the token is 256 random bits). */
+export const STAFF_INVITATION_RATE_LIMIT_PER_MINUTE = 10;
+
+/**
+ * The invitee's side (decision 0189), for guests: who a link is for, and completing it with their
+ * own password. The token travels in the body (never the path), so it is not in access logs.
+ */
+export function staffInvitationRoutes(deps: { staff: StaffService }): FastifyPluginAsyncZod {
+  const { staff } = deps;
+  return async (app) => {
+    const limit = app.rateLimit({ max: STAFF_INVITATION_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+    const guestErrors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+
+    app.post(
+      '/auth/staff-invitation/lookup',
+      {
+        preHandler: limit,
+        schema: {
+          tags: ['auth'],
+          summary: "A staff invitation link's email and first name, while it can still be used",
+          body: staffInvitationLookupSchema,
+          response: { 200: staffInvitationSummarySchema, ...guestErrors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return staff.lookupInvitation(request.body.token);
+      },
+    );
+
+    app.post(
+      '/auth/staff-invitation/complete',
+      {
+        preHandler: limit,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Use a staff invitation link once: the invitee sets their own password, then signs in at the staff sign-in',
+          body: staffInvitationCompleteSchema,
+          response: { 200: staffInvitationDoneSchema, ...guestErrors },
+        },
+      },
+      async (request, reply) => {
+        const done = await staff.completeInvitation(request.body.token, request.body.newPassword, request.ip);
+        reply.header('Cache-Control', 'no-store');
+        return { ok: true as const, email: done.email };
       },
     );
   };

@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { completeInvitation, invitationToken } from '../../test/staff-invitations';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -43,22 +44,26 @@ function patchStaff(cookie: string, id: string, payload: Record<string, unknown>
     payload,
   });
 }
+// Since decision 0189 the administrator sends no password: the member chooses it from the link.
 const newStaff = (over: Record<string, unknown> = {}) => ({
   email: uniqueEmail('clerk'),
   firstName: 'Owen',
   surname: 'Operator',
-  password: PASSWORD,
   staffRole: 'operator',
   ...over,
 });
 
 describe('the Staff page API (decision 0168)', () => {
-  it('an administrator creates an operator, who signs in with the emailed code and holds only the operator set', async () => {
+  it('an administrator creates an operator, who activates the emailed invitation, signs in with the emailed code and holds only the operator set', async () => {
     const body = newStaff();
     const res = await createStaff(boss.cookie, body);
     expect(res.statusCode, res.body).toBe(201);
     const member = res.json();
     expect(member).toMatchObject({ email: body.email, staffRole: 'operator', status: 'active' });
+    expect(member.invitation).toMatchObject({ state: 'pending' });
+    expect((await completeInvitation(t, await invitationToken(t, body.email), PASSWORD)).statusCode).toBe(
+      200,
+    );
     expect(member).not.toHaveProperty('password');
     expect(member).not.toHaveProperty('passwordHash');
 
@@ -135,13 +140,13 @@ describe('the Staff page API (decision 0168)', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it('refuses bad input with a 400: unknown set, extra keys, over-long names, weak password, wrong types', async () => {
+  it('refuses bad input with a 400: unknown set, extra keys (a password too), over-long names, wrong types', async () => {
     for (const payload of [
       newStaff({ staffRole: 'root' }),
       newStaff({ role: 'admin' }),
       newStaff({ firstName: 'x'.repeat(51) }),
-      newStaff({ password: 'short' }),
-      newStaff({ password: 'password1234' }),
+      // No password at all: the administrator never chooses one (decision 0189).
+      newStaff({ password: PASSWORD }),
       newStaff({ email: 'not-an-email' }),
       newStaff({ email: `${'a'.repeat(250)}@example.test` }),
       newStaff({ staffRole: ['administrator'] }),

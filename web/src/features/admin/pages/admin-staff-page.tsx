@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
+  APPROVER_COOLING_OFF_HOURS,
+  STAFF_INVITATION_TTL_HOURS,
   STAFF_ROLE_LABELS,
   STAFF_ROLES,
   staffCreateSchema,
@@ -13,8 +15,9 @@ import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { SecretField, SelectField, TextField } from '@/components/ui/form-field';
+import { SelectField, TextField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { messageFor } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { usePageMeta } from '@/lib/page-meta';
@@ -22,6 +25,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useCreateStaff } from '../api/create-staff';
 import { useStaff } from '../api/get-staff';
+import { useStaffInvitation } from '../api/staff-invitation';
 import { useUpdateStaff } from '../api/update-staff';
 import { AdminPage, Panel } from '../components/admin-page';
 import { formatDate } from '../components/format';
@@ -37,7 +41,7 @@ const ROLE_WORDS: Record<StaffRole, string> = {
   administrator: 'Everything: also manages staff, limits, settings and FX rates.',
 };
 
-const FIELDS = ['email', 'firstName', 'surname', 'password', 'staffRole'] as const;
+const FIELDS = ['email', 'firstName', 'surname', 'staffRole'] as const;
 
 function CreateStaffForm() {
   const create = useCreateStaff();
@@ -45,7 +49,7 @@ function CreateStaffForm() {
   const form = useForm<StaffCreate>({
     resolver: zodResolver(staffCreateSchema),
     mode: 'onTouched',
-    defaultValues: { email: '', firstName: '', surname: '', password: '', staffRole: 'operator' },
+    defaultValues: { email: '', firstName: '', surname: '', staffRole: 'operator' },
   });
   const { errors } = form.formState;
   const chosenRole = useWatch({ control: form.control, name: 'staffRole' });
@@ -54,7 +58,7 @@ function CreateStaffForm() {
     create.mutate(values, {
       onSuccess: (member) => {
         toast.success(
-          `${member.firstName} ${member.surname} can now sign in at the staff sign-in, with an emailed code.`,
+          `We emailed ${member.firstName} ${member.surname} an invitation link to choose their password.`,
         );
         form.reset();
       },
@@ -86,14 +90,6 @@ function CreateStaffForm() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <SecretField
-          label="First password"
-          secretName="first password"
-          autoComplete="new-password"
-          hint="12 to 128 characters. Give it to them in person; they can change it later."
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
         <SelectField
           label="Permission set"
           className="sm:col-span-2"
@@ -109,13 +105,67 @@ function CreateStaffForm() {
         </SelectField>
       </div>
       <Button type="submit" pending={create.isPending}>
-        Add staff member
+        Send invitation
       </Button>
     </form>
   );
 }
 
-type Pending = { member: StaffMember; kind: 'role' } | { member: StaffMember; kind: 'status' };
+type Pending =
+  | { member: StaffMember; kind: 'role' }
+  | { member: StaffMember; kind: 'status' }
+  | { member: StaffMember; kind: 'resend' }
+  | { member: StaffMember; kind: 'revoke' };
+
+const INVITATION_WORDS = {
+  pending: 'Invited',
+  expired: 'Invitation expired',
+  revoked: 'Invitation withdrawn',
+};
+
+/** Send a new invitation link, or withdraw the open one, after a confirmation. */
+function InvitationDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const invitation = useStaffInvitation();
+  const [error, setError] = useState<string | null>(null);
+  const { member } = pending;
+  const name = `${member.firstName} ${member.surname}`;
+  const resend = pending.kind === 'resend';
+  return (
+    <ConfirmDialog
+      title={resend ? `Send ${name} a new invitation?` : `Withdraw the invitation of ${name}?`}
+      description={
+        resend
+          ? `We email ${member.email} a new link, valid for ${STAFF_INVITATION_TTL_HOURS} hours; any earlier link stops working.`
+          : 'Their link stops working at once. They stay on the list as invited; you can send a new link later.'
+      }
+      confirmLabel={resend ? 'Send new link' : 'Withdraw link'}
+      confirmVariant={resend ? 'primary' : 'danger'}
+      pending={invitation.isPending}
+      onConfirm={() => {
+        setError(null);
+        invitation.mutate(
+          { id: member.id, action: resend ? 'resend' : 'revoke' },
+          {
+            onSuccess: () => {
+              toast.success(
+                resend ? `A new link is on its way to ${name}.` : `The invitation of ${name} is withdrawn.`,
+              );
+              onClose();
+            },
+            onError: (e) => setError(messageFor(e)),
+          },
+        );
+      }}
+      onCancel={onClose}
+    >
+      {error ? (
+        <div className="mb-4">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
 
 /** Change set, or disable/enable, each after a confirmation that names the effect. */
 function StaffChangeDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
@@ -142,7 +192,7 @@ function StaffChangeDialog({ pending, onClose }: { pending: Pending; onClose: ()
     return (
       <ConfirmDialog
         title={`Permission set of ${name}`}
-        description="The change applies to their very next action; they stay signed in."
+        description={`The change applies to their very next action; they stay signed in. For ${APPROVER_COOLING_OFF_HOURS} hours after a change they cannot approve money requests, and you cannot approve theirs.`}
         confirmLabel="Save permission set"
         pending={update.isPending}
         onConfirm={() =>
@@ -218,8 +268,18 @@ function StaffTable() {
           <span className="block text-sm font-normal break-all text-slate-700">{m.email}</span>
           <span className="mt-1 flex flex-wrap items-center gap-2 font-normal">
             <span className="font-semibold text-slate-900">{STAFF_ROLE_LABELS[m.staffRole]}</span>
-            <UserStatusBadge status={m.status} />
-            <span className="text-xs text-slate-600">since {formatDate(m.createdAt)}</span>
+            {m.invitation ? (
+              <StatusBadge tone={m.invitation.state === 'pending' ? 'info' : 'warning'}>
+                {INVITATION_WORDS[m.invitation.state]}
+              </StatusBadge>
+            ) : (
+              <UserStatusBadge status={m.status} />
+            )}
+            <span className="text-xs text-slate-600">
+              {m.invitation?.state === 'pending'
+                ? `link valid until ${formatDate(m.invitation.expiresAt)}`
+                : `since ${formatDate(m.createdAt)}`}
+            </span>
           </span>
         </span>
       ),
@@ -238,7 +298,25 @@ function StaffTable() {
             >
               Change set
             </RowAction>
-            {m.id !== myId && m.status !== 'closed' ? (
+            {m.invitation ? (
+              <RowAction
+                onClick={() => setPending({ member: m, kind: 'resend' })}
+                aria-label={`Send ${name} a new invitation link`}
+                className="whitespace-nowrap"
+              >
+                Resend invitation
+              </RowAction>
+            ) : null}
+            {m.invitation?.state === 'pending' ? (
+              <RowAction
+                onClick={() => setPending({ member: m, kind: 'revoke' })}
+                aria-label={`Withdraw the invitation of ${name}`}
+                className="whitespace-nowrap text-red-800 ring-red-200 hover:bg-red-50"
+              >
+                Withdraw
+              </RowAction>
+            ) : null}
+            {m.id !== myId && m.status !== 'closed' && !m.invitation ? (
               <RowAction
                 onClick={() => setPending({ member: m, kind: 'status' })}
                 aria-label={`${m.status === 'active' ? 'Disable' : 'Enable'} ${name}`}
@@ -276,7 +354,11 @@ function StaffTable() {
           onLoadMore={() => void staff.fetchNextPage()}
         />
       ) : null}
-      {pending ? <StaffChangeDialog pending={pending} onClose={() => setPending(null)} /> : null}
+      {pending?.kind === 'resend' || pending?.kind === 'revoke' ? (
+        <InvitationDialog pending={pending} onClose={() => setPending(null)} />
+      ) : pending ? (
+        <StaffChangeDialog pending={pending} onClose={() => setPending(null)} />
+      ) : null}
     </div>
   );
 }
@@ -300,8 +382,8 @@ export function AdminStaffPage() {
             <StaffTable />
           </Panel>
           <Panel
-            title="Add a staff member"
-            description="They sign in at the staff sign-in with this email and password, then a code emailed to them."
+            title="Invite a staff member"
+            description={`We email them a link, valid for ${STAFF_INVITATION_TTL_HOURS} hours, to choose their own password; then they sign in at the staff sign-in with it and an emailed code.`}
           >
             <CreateStaffForm />
           </Panel>
