@@ -38,6 +38,8 @@ export const depositHolds = pgTable(
     /** SHA-256 (hex) of each photo as uploaded (decision 0072). */
     frontSha256: text('front_sha256').notNull(),
     backSha256: text('back_sha256').notNull(),
+    /** 64-bit difference hash of the front photo (decision 0192); null before migration 0022. */
+    frontDhash: bigint('front_dhash', { mode: 'bigint' }),
     status: text('status', { enum: ['active', 'released', 'returned'] })
       .notNull()
       .default('active'),
@@ -69,6 +71,10 @@ export const depositHolds = pgTable(
     uniqueIndex('deposit_holds_account_back_key').on(t.accountId, t.backSha256),
     // The per-day, per-30-days and per-hour limits.
     index('deposit_holds_user_created_idx').on(t.userId, t.createdAt),
+    // The perceptual duplicate rule's scan of recent deposits, any customer's (decision 0192).
+    index('deposit_holds_created_dhash_idx')
+      .on(t.createdAt)
+      .where(sql`${t.frontDhash} is not null`),
     // The reviewers' list: by status, newest first.
     index('deposit_holds_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // The release job's scan for due holds.
@@ -76,4 +82,20 @@ export const depositHolds = pgTable(
       .on(t.nextReleaseAt)
       .where(sql`${t.status} = 'active'`),
   ],
+);
+
+/**
+ * Every check-deposit attempt of the last hour, refused ones too (issue 27 finding 5, decision
+ * 0191): counted before a photo is decoded, so a flood of bad photos meets the hourly limit.
+ */
+export const checkDepositAttempts = pgTable(
+  'check_deposit_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.userId, { onDelete: 'cascade' }),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('check_deposit_attempts_user_at_idx').on(t.userId, t.at)],
 );
