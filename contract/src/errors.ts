@@ -240,6 +240,11 @@ export const errorCatalogue = {
     status: 400,
     message: 'Choose the statement month as YYYY-MM, for example 2026-11.',
   },
+  /** Every statement renderer is busy and the queue is full (decision 0193); sent with Retry-After. */
+  STATEMENT_BUSY: {
+    status: 503,
+    message: 'Many statements are being prepared right now. Please try again in a few seconds.',
+  },
   STATEMENT_MONTH_UNAVAILABLE: {
     status: 404,
     message:
