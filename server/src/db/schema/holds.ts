@@ -38,8 +38,6 @@ export const depositHolds = pgTable(
     /** SHA-256 (hex) of each photo as uploaded (decision 0072). */
     frontSha256: text('front_sha256').notNull(),
     backSha256: text('back_sha256').notNull(),
-    /** 64-bit difference hash of the front photo (decision 0192); null before migration 0022. */
-    frontDhash: bigint('front_dhash', { mode: 'bigint' }),
     status: text('status', { enum: ['active', 'released', 'returned'] })
       .notNull()
       .default('active'),
@@ -71,10 +69,6 @@ export const depositHolds = pgTable(
     uniqueIndex('deposit_holds_account_back_key').on(t.accountId, t.backSha256),
     // The per-day, per-30-days and per-hour limits.
     index('deposit_holds_user_created_idx').on(t.userId, t.createdAt),
-    // The perceptual duplicate rule's scan of recent deposits, any customer's (decision 0192).
-    index('deposit_holds_created_dhash_idx')
-      .on(t.createdAt)
-      .where(sql`${t.frontDhash} is not null`),
     // The reviewers' list: by status, newest first.
     index('deposit_holds_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // The release job's scan for due holds.

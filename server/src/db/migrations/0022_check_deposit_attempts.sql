@@ -8,11 +8,4 @@ CREATE TABLE "check_deposit_attempts" (
 );
 --> statement-breakpoint
 ALTER TABLE "check_deposit_attempts" ADD CONSTRAINT "check_deposit_attempts_user_id_profiles_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "check_deposit_attempts_user_at_idx" ON "check_deposit_attempts" USING btree ("user_id","at");--> statement-breakpoint
-
--- Issue 27, decision 0192: the same check photographed again, re-encoded or cropped is found by a
--- perceptual hash of the front photo (a 64-bit difference hash), compared by Hamming distance with
--- every deposit of the last CHECK_DUPLICATE_WINDOW_DAYS, any customer's. Null for deposits made
--- before this migration.
-ALTER TABLE "deposit_holds" ADD COLUMN "front_dhash" bigint;--> statement-breakpoint
-CREATE INDEX "deposit_holds_created_dhash_idx" ON "deposit_holds" USING btree ("created_at") WHERE "deposit_holds"."front_dhash" is not null;
+CREATE INDEX "check_deposit_attempts_user_at_idx" ON "check_deposit_attempts" USING btree ("user_id","at");
