@@ -28,7 +28,8 @@ async function render(job: StatementJob): Promise<Uint8Array> {
   });
   await write();
   await ended;
-  return Buffer.concat(chunks);
+  // A copy with an ArrayBuffer of its own, safe to transfer (a small Buffer may share Node's pool).
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 const port = parentPort;
