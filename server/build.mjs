@@ -10,7 +10,11 @@ const external = Object.keys(pkg.dependencies ?? {});
 
 fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(here, 'src/main.ts') },
+  // The statement worker (decision 0193) is its own entry: main.js starts dist/statement-worker.js.
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'statement-worker': path.join(here, 'src/modules/ledger/documents/statement-worker.ts'),
+  },
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',

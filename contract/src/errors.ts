@@ -76,6 +76,17 @@ export const errorCatalogue = {
     status: 400,
     message: 'Check photos can be at most 40 megapixels. Take the photo again at a lower resolution.',
   },
+  /** A 16-bit or interlaced photo that would take too much memory to decode (issue 27, decision 0191). */
+  CHECK_IMAGE_TOO_COSTLY: {
+    status: 400,
+    message:
+      'This photo would take too much memory to read (a 16-bit or interlaced image). Save it as an ordinary JPEG and try again.',
+  },
+  /** Every check-photo decoder is busy and the queue is full (decision 0191); sent with Retry-After. */
+  CHECK_IMAGE_BUSY: {
+    status: 503,
+    message: 'We are reading many check photos right now. Please try your deposit again in a minute.',
+  },
   CHECK_AMOUNT_OVER_LIMIT: { status: 422, message: 'A single check can be for at most $10,000.00.' },
   CHECK_DAILY_LIMIT_EXCEEDED: {
     status: 422,
@@ -228,6 +239,11 @@ export const errorCatalogue = {
   STATEMENT_MONTH_INVALID: {
     status: 400,
     message: 'Choose the statement month as YYYY-MM, for example 2026-11.',
+  },
+  /** Every statement renderer is busy and the queue is full (decision 0193); sent with Retry-After. */
+  STATEMENT_BUSY: {
+    status: 503,
+    message: 'Many statements are being prepared right now. Please try again in a few seconds.',
   },
   STATEMENT_MONTH_UNAVAILABLE: {
     status: 404,

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -33,4 +34,48 @@ export async function checkPhotos(): Promise<{
   backImage: Awaited<ReturnType<typeof checkPhoto>>;
 }> {
   return { frontImage: await checkPhoto('jpeg'), backImage: await checkPhoto('png') };
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A hostile PNG built by hand: a header that declares `width` × `height` pixels of 16-bit RGBA,
+ * Adam7-interlaced (an interlaced image cannot be decoded a few rows at a time: the decoder holds
+ * all of it), followed by a little pixel data. The file is a few hundred bytes; what it declares
+ * would take `width × height × 8` bytes to decode.
+ */
+export function sixteenBitInterlacedPngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 16; // bit depth
+  ihdr[9] = 6; // colour type: RGBA
+  ihdr[10] = 0; // compression
+  ihdr[11] = 0; // filter
+  ihdr[12] = 1; // interlace: Adam7
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(64 * 1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A real, complete 16-bit interlaced PNG (a smooth gradient, so it stays small on disk). */
+export async function sixteenBitInterlacedPng(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 4 * 2);
+  for (let i = 0; i < width * height * 4; i += 97) raw.writeUInt16LE((i * 31) & 0xffff, i * 2);
+  // 16-bit samples: sharp reads `depth` from raw input, though its types leave it out.
+  const layout = { width, height, channels: 4 as const, depth: 'ushort' };
+  return sharp(raw, { raw: layout })
+    .toColourspace('rgb16')
+    .png({ progressive: true, compressionLevel: 6 })
+    .toBuffer();
 }

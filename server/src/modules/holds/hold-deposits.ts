@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   CHECK_DEPOSIT_30_DAY_MAX_CENTS,
   CHECK_DEPOSIT_DAILY_MAX_CENTS,
@@ -7,8 +7,11 @@ import {
   CHECK_IMAGE_QUOTA_BYTES,
   type RecordHold,
 } from '@larkspur/contract';
-import type { Tx } from '../../db/client';
-import { accounts, checkImages, depositHolds } from '../../db/schema/index';
+import type { Database, Tx } from '../../db/client';
+import { accounts, checkDepositAttempts, checkImages, depositHolds } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { loadCustomer } from '../ledger/customers';
+import { lockAccounts } from '../ledger/journal';
 import { Rejection } from '../ledger/idempotency';
 import { toRecordHold } from '../ledger/records';
 import type { StoredCheckImage } from './check-images';
@@ -34,21 +37,44 @@ export interface DepositToCheck {
   now: Date;
 }
 
+/**
+ * Counts a check-deposit attempt before anything else is done with it (issue 27 finding 5,
+ * decision 0191): every attempt counts, refused ones too, so that a flood of photos that fail to
+ * decode, or of deposits refused later, meets the hourly limit like accepted ones; and what is
+ * past the limit is refused here, before a photo is decoded. In its own short transaction under
+ * the customer's account lock, so that racing attempts are counted one after another; the
+ * customer's attempts older than an hour are deleted as the new one is written.
+ */
+export async function countDepositAttempt(db: Database, userId: string, now: Date): Promise<void> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  await db.transaction(async (tx) => {
+    const customer = await loadCustomer(tx, { userId });
+    if (!customer) throw new AppError('USER_NOT_FOUND');
+    await lockAccounts(tx, [customer.accountId]);
+    await tx
+      .delete(checkDepositAttempts)
+      .where(and(eq(checkDepositAttempts.userId, userId), lt(checkDepositAttempts.at, hourAgo)));
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(checkDepositAttempts)
+      .where(and(eq(checkDepositAttempts.userId, userId), gt(checkDepositAttempts.at, hourAgo)));
+    if ((recent?.n ?? 0) >= CHECK_DEPOSITS_PER_HOUR_MAX) throw new AppError('CHECK_DEPOSIT_RATE_LIMITED');
+    await tx.insert(checkDepositAttempts).values({ userId, at: now });
+  });
+}
+
 export async function enforceDepositRules(tx: Tx, input: DepositToCheck): Promise<void> {
   const { now } = input;
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const windowStart = new Date(now.getTime() - CHECK_DEPOSIT_WINDOW_DAYS * DAY_MS);
+  // The hourly limit is counted before the photos are decoded (countDepositAttempt).
   const [recent] = await tx
     .select({
-      lastHour: sql<string>`count(*) filter (where ${depositHolds.createdAt} > ${hourAgo})::text`,
       today: sql<string>`coalesce(sum(${depositHolds.amountCents}) filter (where ${depositHolds.createdAt} >= ${dayStart}), 0)::text`,
       window: sql<string>`coalesce(sum(${depositHolds.amountCents}), 0)::text`,
     })
     .from(depositHolds)
     .where(and(eq(depositHolds.userId, input.userId), gt(depositHolds.createdAt, windowStart)));
-  if (Number(recent?.lastHour ?? 0) >= CHECK_DEPOSITS_PER_HOUR_MAX)
-    throw new Rejection('CHECK_DEPOSIT_RATE_LIMITED');
 
   const hashes = input.images.map((image) => image.sha256);
   if (new Set(hashes).size !== hashes.length) throw new Rejection('DUPLICATE_CHECK_IMAGE', 'backImage');

@@ -101,7 +101,12 @@ export function bankingRoutes(deps: {
             'Deposit a check (amount, check number, optional front and back photos). Idempotency-Key supported.',
           headers: idempotencyHeader,
           body: checkDepositRequestSchema,
-          response: { ...moneyResponses, 413: errorEnvelopeSchema },
+          response: {
+            ...moneyResponses,
+            413: errorEnvelopeSchema,
+            429: errorEnvelopeSchema,
+            503: errorEnvelopeSchema,
+          },
         },
       },
       async (request, reply) =>

@@ -12,7 +12,7 @@ import { bankDetails } from './bank-details';
 import { parseStatementMonth, readMonthlyStatement } from './monthly-statement';
 import { renderReceiptPdf } from './receipt-pdf';
 import { balancesAfter } from './running-balance';
-import { renderStatementPdf } from './statement-pdf';
+import { createStatementRenderer, type StatementRenderer } from './statement-renderer';
 
 /**
  * PDF downloads per signed-in customer: a person downloads a few; a long statement is seconds of
@@ -45,10 +45,16 @@ export function documentRoutes(deps: {
   brand: { bankName: string; publicOrigin: string };
   /** Addresses exempt from rate limits (RATE_LIMIT_ALLOWLIST), as everywhere else. */
   rateLimitAllowList?: string[];
+  /** Lays statements out off the event loop (decision 0193); one is made if none is given. */
+  statements?: StatementRenderer;
 }): FastifyPluginAsyncZod {
   const { db, readDb, guards, clock } = deps;
   const bank = bankDetails(deps.brand);
   return async (app) => {
+    const statements = deps.statements ?? createStatementRenderer();
+    app.addHook('onClose', async () => {
+      await statements.close();
+    });
     app.addHook('onRequest', async (request, reply) => {
       await guards.requireCustomer(request, reply);
     });
@@ -84,14 +90,10 @@ export function documentRoutes(deps: {
         const statement = await readMonthlyStatement(readDb, userId, period);
         if (!statement) throw new AppError('PROFILE_NOT_FOUND');
         if (period.end <= statement.openedAt) throw new AppError('STATEMENT_MONTH_UNAVAILABLE');
+        // Laid out in the worker; a full queue is a 503 with Retry-After before any header is set.
+        const pdf = await statements.render(statement, bank, now);
         pdfHeaders(reply, `larkspur-statement-${period.month}.pdf`);
-        const { doc, write } = renderStatementPdf(statement, bank, now);
-        // The headers are sent; a failure from here on can only cut the download short.
-        write().catch((error: unknown) => {
-          request.log.error({ err: error }, 'statement PDF failed while streaming');
-          doc.destroy(error instanceof Error ? error : new Error(String(error)));
-        });
-        return reply.send(doc);
+        return reply.send(pdf);
       },
     );
 

@@ -1,7 +1,7 @@
 import { CHECK_DEPOSIT_MAX_CENTS, formatCents } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
 import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../../holds/check-images';
-import { enforceDepositRules, placeHold } from '../../holds/hold-deposits';
+import { countDepositAttempt, enforceDepositRules, placeHold } from '../../holds/hold-deposits';
 import { loadCustomer } from '../customers';
 import { Rejection, type StoredAnswer } from '../idempotency';
 import { lockAccounts } from '../journal';
@@ -21,7 +21,8 @@ export interface CheckDepositInput {
  * SPEC §7 check deposit: credit the balance, write a Check Deposit record, alert — and hold
  * the money until it clears (issue 13, decision 0070). The photos are decoded and re-encoded
  * before the transaction (CPU work holds no lock); the rules that count earlier deposits run
- * under the customer's account lock.
+ * under the customer's account lock. The attempt is counted first of all (decision 0191): a
+ * customer past the hourly limit gets nothing decoded.
  */
 export async function depositCheck(
   ctx: MovementContext,
@@ -33,6 +34,7 @@ export async function depositCheck(
   if (amountCents === null) throw new AppError('INVALID_DEPOSIT_AMOUNT', { field: 'amount' });
   if (amountCents > CHECK_DEPOSIT_MAX_CENTS)
     throw new AppError('CHECK_AMOUNT_OVER_LIMIT', { field: 'amount' });
+  await countDepositAttempt(ctx.db, userId, ctx.clock.now());
   const images: StoredCheckImage[] = [
     await normaliseCheckImage('front', input.frontImage),
     await normaliseCheckImage('back', input.backImage),
