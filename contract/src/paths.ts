@@ -31,6 +31,8 @@ export const paths = {
   // Ours: getting back in (issue 17), guest-only like /login.
   forgotPassword: '/forgot-password',
   forgotAccountNumber: '/forgot-account-number',
+  // The link mailed to the old address of a staff-help email change (decision 0182): anyone may open it.
+  emailChangeStop: '/email-change/stop',
 
   userDashboard: '/user/dashboard',
   userProfile: '/user/dashboard/profile',
