@@ -47,6 +47,25 @@ export const errorCatalogue = {
   },
   EMAIL_IN_USE: { status: 409, message: 'Another account already uses this email address.' },
   EMAIL_UNCHANGED: { status: 409, message: 'This is already the email address of this account.' },
+  // Ours: the staff-help email change under two people and a cooling-off (issue 27, decision 0182).
+  EMAIL_CHANGE_PENDING: {
+    status: 409,
+    message: "A change of this customer's email address is already waiting for approval.",
+  },
+  EMAIL_CHANGE_NOT_PENDING: { status: 404, message: 'There is no email change waiting for approval.' },
+  EMAIL_CHANGE_OWN: {
+    status: 403,
+    message: 'You asked for this email change, so someone else must approve or reject it.',
+  },
+  EMAIL_COOLING_OFF: {
+    status: 409,
+    message:
+      "This customer's email address was changed recently: no reset code can go to it until the cooling-off period ends.",
+  },
+  EMAIL_CHANGE_STOP_INVALID: {
+    status: 400,
+    message: 'This link is no longer valid. If you did not ask to change your email address, call us.',
+  },
   SIGNUP_CONFLICT: {
     status: 409,
     message: 'We could not open this account. If you already bank with us, log in instead.',
@@ -144,6 +163,11 @@ export const errorCatalogue = {
     status: 403,
     message:
       'This payment needs an extra check. Confirm it with your passkey or the code we email you, then send it again.',
+  },
+  STEP_UP_EMAIL_COOLING_OFF: {
+    status: 403,
+    message:
+      'Your email address was changed recently, so for your safety we cannot email payment codes to it yet. Confirm with a passkey, or call us.',
   },
   STEP_UP_EXPIRED: { status: 400, message: 'This check has expired. Please start the payment review again.' },
   PASSKEY_FAILED: { status: 400, message: 'We could not verify your passkey. Please try again.' },

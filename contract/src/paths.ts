@@ -33,6 +33,8 @@ export const paths = {
   forgotAccountNumber: '/forgot-account-number',
   // Issue 27 (decision 0189): a new staff member activates their account from the emailed link.
   staffInvitation: '/staff-invitation',
+  // The link mailed to the old address of a staff-help email change (decision 0182): anyone may open it.
+  emailChangeStop: '/email-change/stop',
 
   userDashboard: '/user/dashboard',
   userProfile: '/user/dashboard/profile',

@@ -100,3 +100,48 @@ export const adminEmailChangeConfirmSchema = z.strictObject({
   reason: reasonSchema,
 });
 export type AdminEmailChangeConfirmInput = z.input<typeof adminEmailChangeConfirmSchema>;
+
+/** The maker's confirmation queues the change for a second member of staff (decision 0182). */
+export const adminEmailChangeConfirmResponseSchema = z.object({
+  ok: z.literal(true),
+  state: z.literal('pending'),
+  newEmail: z.string(),
+});
+export type AdminEmailChangeConfirmResponse = z.infer<typeof adminEmailChangeConfirmResponseSchema>;
+
+/** A customer's email change as the back office sees it: the pending one, or the one cooling off. */
+export const adminEmailChangeSchema = z.object({
+  id: z.string(),
+  state: z.enum(['pending', 'applied']),
+  oldEmail: z.string(),
+  newEmail: z.string(),
+  makerId: z.string(),
+  makerName: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  /** For an applied change: until when the new address gets no reset or step-up codes. */
+  coolingUntil: z.string().nullable(),
+});
+export type AdminEmailChange = z.infer<typeof adminEmailChangeSchema>;
+export const adminEmailChangeStatusSchema = z.object({ change: adminEmailChangeSchema.nullable() });
+export type AdminEmailChangeStatus = z.infer<typeof adminEmailChangeStatusSchema>;
+
+/** GET /api/admin/users/:id/email-change → approve or reject with a reason. */
+export const adminEmailChangeDecisionResponseSchema = z.object({
+  ok: z.literal(true),
+  state: z.enum(['applied', 'rejected']),
+});
+export type AdminEmailChangeDecisionResponse = z.infer<typeof adminEmailChangeDecisionResponseSchema>;
+
+/** The token from the link mailed to the old address (URL fragment, never a query string). */
+export const EMAIL_CHANGE_STOP_TOKEN_LENGTH_MAX = 64;
+export const emailChangeStopSchema = z.strictObject({
+  token: z.string().min(1).max(EMAIL_CHANGE_STOP_TOKEN_LENGTH_MAX),
+});
+export type EmailChangeStopInput = z.input<typeof emailChangeStopSchema>;
+export const emailChangeStopResponseSchema = z.object({
+  ok: z.literal(true),
+  /** `cancelled`: it never took effect; `reverted`: the address is the old one again. */
+  outcome: z.enum(['cancelled', 'reverted']),
+});
+export type EmailChangeStopResponse = z.infer<typeof emailChangeStopResponseSchema>;

@@ -12,6 +12,8 @@ export const STAFF_CAPABILITIES = [
   'backoffice.read',
   /** Customer service: case notes, reset codes, unlock, email change, profile edits. */
   'customers.serve',
+  /** Approve (or reject) someone else's change of a customer's email address (decision 0182). */
+  'customers.approve',
   /** Make manual money: credits, debits, record creation and edits (requests under maker-checker). */
   'money.request',
   /** Approve (or reject) someone else's money request. */
@@ -36,7 +38,13 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
 export const STAFF_ROLE_DEFAULT: StaffRole = 'administrator';
 
 const OPERATOR: readonly StaffCapability[] = ['backoffice.read', 'customers.serve', 'money.request'];
-const APPROVER: readonly StaffCapability[] = [...OPERATOR, 'money.approve', 'loans.approve', 'holds.review'];
+const APPROVER: readonly StaffCapability[] = [
+  ...OPERATOR,
+  'customers.approve',
+  'money.approve',
+  'loans.approve',
+  'holds.review',
+];
 
 const CAPABILITIES_BY_ROLE: Record<StaffRole, readonly StaffCapability[]> = {
   operator: OPERATOR,

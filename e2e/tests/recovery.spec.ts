@@ -1,7 +1,7 @@
 import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import { adminTest, newCustomer } from '../support/admin';
 import { expect, expectNoA11yViolations, screenshot, test, visit } from '../support/fixtures';
-import { createCustomer, latestMailId, readCode } from '../support/identity';
+import { createCustomer, latestMailId, readCode, signInAdmin } from '../support/identity';
 import { SCREEN_WIDTHS } from '../support/screens';
 
 /**
@@ -9,6 +9,9 @@ import { SCREEN_WIDTHS } from '../support/screens';
  * dev mailbox, the other browser signed out; forgot account number; the back office unlocks a
  * locked customer and sends them a reset code.
  */
+
+const NO_COOKIES = { cookies: [], origins: [] };
+const baseURL = () => `http://localhost:${process.env.E2E_PORT}`;
 
 /** Light and dark, at 375 and 1280 px: NAME-light-375.png … NAME-dark-1280.png, axe-checked in each theme. */
 async function screenshotThemes(page: Page, name: string): Promise<void> {
@@ -235,7 +238,21 @@ adminTest.describe('the back office helps', () => {
         expect((await login(customer.password)).status()).toBe(401);
         expect((await login(newPassword)).status()).toBe(200);
 
-        // The email changes only with the code sent to the new address, read out by the customer.
+        await api.dispose();
+      },
+    );
+
+    adminTest(
+      `an email change waits for a second member of staff, then cools off; the old address stops it (${width} px)`,
+      async ({ page, playwright, browser }) => {
+        adminTest.slow();
+        await page.setViewportSize({ width, height: 800 });
+        const { customer, api, userId } = await newCustomer(playwright, page.request, { firstName: 'Rowan' });
+        await page.goto(`/admin/dashboard/users?user=${userId}`);
+        await expect(page.getByTestId('full-screen-loader')).toHaveCount(0);
+
+        // The email changes only with the code sent to the new address, read out by the customer,
+        // and a second member of staff's approval (decision 0182).
         const newEmail = `moved.${Date.now().toString(36)}@example.com`;
         await page.getByLabel('New email address').fill(newEmail);
         await page.getByLabel('Reason for the email change').fill('Customer moved to a new email provider');
@@ -243,10 +260,70 @@ adminTest.describe('the back office helps', () => {
         const emailCode = await readCode(api, newEmail);
         await page.getByLabel('6-digit code from the customer').fill(emailCode);
         await screenshotThemes(page, 'recovery-admin-email-code');
-        await page.getByRole('button', { name: 'Confirm new email' }).click();
-        await expect(page.getByText(`The email address is now ${newEmail}.`)).toBeVisible();
-        await expect(page.getByText(newEmail).first()).toBeVisible();
-        await waitForMail(api, customer.email, /email address was changed/i);
+        await page.getByRole('button', { name: 'Confirm code and ask for approval' }).click();
+        await expect(
+          page.getByText(`The change to ${newEmail} now waits for a second member of staff.`),
+        ).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Email change waiting for approval' })).toBeVisible();
+        await expect(page.getByText('You asked for this change, so someone else')).toBeVisible();
+        // The maker has no button to approve their own change.
+        await expect(page.getByRole('button', { name: 'Approve email change' })).toHaveCount(0);
+        await page
+          .getByRole('heading', { name: 'Email change waiting for approval' })
+          .scrollIntoViewIfNeeded();
+        await screenshotThemes(page, 'recovery-admin-email-pending');
+        const pendingMail = await waitForMail(
+          api,
+          customer.email,
+          /change of your email address was requested/i,
+        );
+        expect(pendingMail.text).toMatch(/\/email-change\/stop#token=/);
+
+        // The approver, in a browser of their own, approves it.
+        const approverContext = await browser.newContext({ baseURL: baseURL(), storageState: NO_COOKIES });
+        await signInAdmin(approverContext.request, 'approver');
+        const checker = await approverContext.newPage();
+        await checker.setViewportSize({ width, height: 800 });
+        await checker.goto(`/admin/dashboard/users?user=${userId}`);
+        await expect(
+          checker.getByRole('heading', { name: 'Email change waiting for approval' }),
+        ).toBeVisible();
+        await checker
+          .getByLabel('Reason for your decision')
+          .fill('Called the customer back on the number on file');
+        await checker.getByRole('button', { name: 'Approve email change' }).click();
+        await expect(checker.getByText(`The email address is now ${newEmail}.`)).toBeVisible();
+        await expect(checker.getByTestId('email-cooling-off')).toContainText(
+          'no password-reset or payment code',
+        );
+        await checker.getByTestId('email-cooling-off').scrollIntoViewIfNeeded();
+        await screenshotThemes(checker, 'recovery-admin-email-cooling');
+        await approverContext.close();
+        const changedMail = await waitForMail(api, customer.email, /email address was changed/i);
+        const stopUrl = /(https?:\/\/\S+\/email-change\/stop#token=[A-Za-z0-9_-]+)/.exec(
+          changedMail.text,
+        )?.[1];
+        expect(stopUrl).toBeTruthy();
+
+        // The customer did not ask for it: the link from the old address puts it back.
+        const guest = await browser.newContext({ baseURL: baseURL(), storageState: NO_COOKIES });
+        const stopPage = await guest.newPage();
+        await stopPage.setViewportSize({ width, height: 800 });
+        const link = new URL(stopUrl ?? '');
+        await stopPage.goto(`${link.pathname}${link.hash}`);
+        await expect(
+          stopPage.getByRole('heading', { level: 1, name: 'Stop the change of your email address' }),
+        ).toBeVisible();
+        await screenshotThemes(stopPage, 'email-change-stop');
+        await stopPage.getByRole('button', { name: 'Stop the change' }).click();
+        await expect(
+          stopPage.getByRole('heading', { level: 1, name: 'The change is stopped' }),
+        ).toBeVisible();
+        await expect(stopPage.getByText('Your email address is your old one again')).toBeVisible();
+        await screenshotThemes(stopPage, 'email-change-stopped');
+        await guest.close();
+        const file = await page.request.get(`/api/admin/users/${userId}`);
+        expect(((await file.json()) as { profile: { email: string } }).profile.email).toBe(customer.email);
         await api.dispose();
       },
     );

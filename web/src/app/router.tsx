@@ -153,6 +153,13 @@ export function createRoutes(): RouteObject[] {
                 Component: (await import('@/features/site/pages/disclosures-page')).DisclosuresPage,
               }),
             },
+            {
+              // Public, not guest-only: the link works whoever is signed in on this browser.
+              path: paths.emailChangeStop,
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/email-change-stop-page')).EmailChangeStopPage,
+              }),
+            },
             // Lazy too: the first chunk every page downloads stays small (docs/decisions/0011).
             { path: '*', lazy: async () => ({ Component: (await import('./not-found')).NotFoundPage }) },
           ],

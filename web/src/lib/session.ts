@@ -17,6 +17,7 @@ const STAFF_ROLE_NAMES: readonly string[] = ['operator', 'approver', 'administra
 const STAFF_CAPABILITY_NAMES: readonly string[] = [
   'backoffice.read',
   'customers.serve',
+  'customers.approve',
   'money.request',
   'money.approve',
   'loans.approve',

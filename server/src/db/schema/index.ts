@@ -13,3 +13,4 @@ export * from './scheduled';
 export * from './money-requests';
 export * from './fx-rates';
 export * from './staff-invitations';
+export * from './email-changes';

@@ -4,7 +4,9 @@ import {
   maskPhone,
   renderAccountNumberReminder,
   renderContactChangedAlert,
+  emailChangeStopUrl,
   renderEmailChangeCode,
+  renderEmailChangePendingNotice,
   renderPasswordChangedAlert,
   renderPasswordResetCode,
   renderWelcome,
@@ -65,7 +67,50 @@ describe('recovery and alert emails', () => {
       brand,
     );
     expect(change.subject).toBe('Your Larkspur Bank Verification Code: 654321');
-    expect(change.text).toContain('read this code to the person you are speaking with');
+    expect(change.text).toContain(
+      'read this code to the Larkspur Bank staff member on the call you made to us',
+    );
+  });
+
+  it('the email-change code gives one anti-phishing message: read it out only on your own call about the address (issue 28 item 12)', () => {
+    const change = renderEmailChangeCode(
+      { to: 'new@example.com', now, code: '654321', validForMinutes: 5 },
+      brand,
+    );
+    for (const body of [change.text, change.html]) {
+      // It asks the customer to read the code to staff, so it must never also say staff never ask for it.
+      expect(body).toContain('read this code to the Larkspur Bank staff member');
+      expect(body).not.toMatch(/never ask (you )?for this code/i);
+      expect(body).not.toMatch(/will never ask/i);
+      expect(body).toContain('This is the only code we ever ask you to read to us');
+      expect(body).toContain(
+        'We never ask for a code that resets your password, signs you in or approves a payment',
+      );
+    }
+    // Every other code keeps the plain rule.
+    const reset = renderPasswordResetCode(
+      { to: 'a@example.com', now, code: '123456', validForMinutes: 5, byStaff: true },
+      brand,
+    );
+    expect(reset.text).toContain('will never ask you for this code by phone, chat or email');
+    expect(reset.text).not.toContain('read this code');
+  });
+
+  it('the pending email change tells the old address, with the link that stops it', () => {
+    const mail = renderEmailChangePendingNotice(
+      {
+        to: 'old@example.com',
+        now,
+        newValueMasked: 'n•••w@example.com',
+        stopUrl: emailChangeStopUrl(brand, 'tok_en-1'),
+        coolingOffHours: 72,
+      },
+      brand,
+    );
+    expect(mail.template).toBe('email-change-pending-notice');
+    expect(mail.text).toContain('https://bank.example/email-change/stop#token=tok_en-1');
+    expect(mail.text).toContain('n•••w@example.com');
+    expect(mail.text).toContain('A second member of our staff must approve it');
   });
 
   it('alerts say what changed, when, and never the whole new address or number', () => {

@@ -150,16 +150,59 @@ export function renderEmailChangeCode(
   input: Base & { code: string; validForMinutes: number },
   brand: EmailBrand,
 ): RenderedEmail {
+  // One anti-phishing message (issue 28 item 12): this is the one code a customer reads to staff,
+  // and only on a call they made about their email address; every other code is never asked for.
   return renderVerificationCode(
     {
       ...input,
-      purposeLine: `Our customer service is changing the email address of your ${brand.bankName} account to this one. To confirm it, read this code to the person you are speaking with at ${brand.bankName}:`,
-      extraLines: [
-        'If you are not on the phone with us about your email address, do not give this code to anyone, and ignore this email.',
-      ],
+      purposeLine: `You asked our customer service to change the email address of your ${brand.bankName} account to this one. To confirm it, read this code to the ${brand.bankName} staff member on the call you made to us:`,
+      closingLine: `This is the only code we ever ask you to read to us, and only on a call about your email address that you made to us. We never ask for a code that resets your password, signs you in or approves a payment. If you are not on such a call, give this code to no one and ignore this email.`,
     },
     brand,
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The staff-help email change waiting for a second member of staff, and stopped (decision 0182).
+
+export const EMAIL_CHANGE_PENDING_TEMPLATE = 'email-change-pending-notice' satisfies EmailTemplateName;
+export const EMAIL_CHANGE_STOPPED_TEMPLATE = 'email-change-stopped-notice' satisfies EmailTemplateName;
+
+/** Where the link mailed to the old address leads: the token rides in the fragment (never logged). */
+export const emailChangeStopUrl = (brand: EmailBrand, token: string) =>
+  `${brand.publicOrigin}/email-change/stop#token=${token}`;
+
+export function renderEmailChangePendingNotice(
+  input: Base & { newValueMasked: string; stopUrl: string; coolingOffHours: number },
+  brand: EmailBrand,
+): RenderedEmail {
+  return securityAlert(EMAIL_CHANGE_PENDING_TEMPLATE, input, brand, {
+    title: 'A change of your email address was requested',
+    before: [
+      `Our customer service was asked to change the email address of your ${brand.bankName} account to ${input.newValueMasked}. A second member of our staff must approve it before it takes effect.`,
+      `If this was not you, stop it now: ${input.stopUrl}`,
+      `The same link stays valid for ${input.coolingOffHours} hours after an approved change, and puts your address back.`,
+    ],
+    after: ['If this was you, you need not do anything.', NEVER_ASK],
+  });
+}
+
+export function renderEmailChangeStoppedNotice(
+  input: Base & { outcome: 'cancelled' | 'reverted' },
+  brand: EmailBrand,
+): RenderedEmail {
+  return securityAlert(EMAIL_CHANGE_STOPPED_TEMPLATE, input, brand, {
+    title: 'The change of your email address was stopped',
+    before: [
+      input.outcome === 'cancelled'
+        ? `The requested change of your ${brand.bankName} account's email address was stopped. It never took effect: this is still your address.`
+        : `Your ${brand.bankName} account's email address is this one again. Every device that was logged in has been logged out.`,
+    ],
+    after: [
+      `If you did not ask for the change, call our support, and choose a new password at ${brand.publicOrigin}/forgot-password if you think someone knows yours.`,
+      NEVER_ASK,
+    ],
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,6 +242,8 @@ export function renderContactChangedAlert(
     byStaff: boolean;
     /** True for the mail to the old address after an email change: it will get no more mail. */
     toOldAddress?: boolean;
+    /** For the old address after a staff-help change: the link that undoes it, and until when. */
+    stop?: { url: string; until: Date };
   },
   brand: EmailBrand,
 ): RenderedEmail {
@@ -210,6 +255,11 @@ export function renderContactChangedAlert(
   if (input.toOldAddress) {
     before.push(
       'We are writing to this old address too, so you hear of the change. From now on, emails about your account go to the new address.',
+    );
+  }
+  if (input.stop) {
+    before.push(
+      `If this was not you, undo it with this link before ${formatAlertDate(input.stop.until)}: ${input.stop.url} — until then, no password-reset or payment code goes to the new address.`,
     );
   }
   return securityAlert(CONTACT_CHANGED_TEMPLATE, input, brand, {

@@ -39,6 +39,8 @@ export { mailboxApiRoutes, mailboxPageRoutes } from './mailbox-routes';
 export {
   ACCOUNT_NUMBER_REMINDER_TEMPLATE,
   CONTACT_CHANGED_TEMPLATE,
+  EMAIL_CHANGE_PENDING_TEMPLATE,
+  EMAIL_CHANGE_STOPPED_TEMPLATE,
   PASSWORD_CHANGED_TEMPLATE,
   STAFF_INVITATION_TEMPLATE,
   WELCOME_TEMPLATE,
@@ -47,6 +49,9 @@ export {
   renderAccountNumberReminder,
   renderContactChangedAlert,
   renderEmailChangeCode,
+  renderEmailChangePendingNotice,
+  renderEmailChangeStoppedNotice,
+  emailChangeStopUrl,
   renderPasswordChangedAlert,
   renderPasswordResetCode,
   renderStaffInvitation,

@@ -372,6 +372,12 @@ export interface VerificationCodeInput {
   purposeLine?: string;
   /** Said after the validity, e.g. what happens if the person did not ask for it. */
   extraLines?: string[];
+  /**
+   * The last line; by default "{bank} will never ask you for this code…". A code the customer is
+   * asked to read to staff (the email change) says instead exactly when that is right, so one email
+   * never tells them both to read it out and that no one will ask for it (issue 28 item 12).
+   */
+  closingLine?: string;
 }
 
 export function renderVerificationCode(input: VerificationCodeInput, brand: EmailBrand): RenderedEmail {
@@ -382,7 +388,8 @@ export function renderVerificationCode(input: VerificationCodeInput, brand: Emai
   const after = [
     `The code is valid for ${minutes}.`,
     ...(input.extraLines ?? []),
-    `${brand.bankName} will never ask you for this code by phone, chat or email. If you did not ask for it, ignore this email.`,
+    input.closingLine ??
+      `${brand.bankName} will never ask you for this code by phone, chat or email. If you did not ask for it, ignore this email.`,
   ];
   return {
     template: 'verification-code',

@@ -18,6 +18,9 @@ export type EmailTemplateName =
   | 'account-number-reminder'
   | 'password-changed-alert'
   | 'contact-changed-alert'
+  // The staff-help email change: pending, and stopped from the old address (issue 27, decision 0182).
+  | 'email-change-pending-notice'
+  | 'email-change-stopped-notice'
   | 'passkey-added-notice'
   | 'passkey-removed-notice'
   // A staff correction of a record's amount (issue 19, decision 0154).

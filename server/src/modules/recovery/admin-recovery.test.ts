@@ -2,12 +2,18 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@larkspur/contract';
 import { auditLog, identities, outboxMessages, profiles } from '../../db/schema/index';
-import { CONTACT_CHANGED_TEMPLATE, OTP_ATTEMPTS_MAX, OTP_RESEND_INTERVAL_MS } from '../email/index';
+import {
+  CONTACT_CHANGED_TEMPLATE,
+  EMAIL_CHANGE_STOPPED_TEMPLATE,
+  OTP_ATTEMPTS_MAX,
+  OTP_RESEND_INTERVAL_MS,
+} from '../email/index';
 import { ACCOUNT_FAILURES_FREE } from '../auth/login-throttle';
 import {
   JSON_HEADERS,
   createAdmin,
   loginAdmin,
+  signInStaff,
   signUpCustomer,
   uniqueEmail,
   type SignedUpCustomer,
@@ -206,7 +212,7 @@ describe("changing a customer's email", () => {
   const confirm = (userId: string, newEmail: string, code: string) =>
     post(`/api/admin/users/${userId}/email-change/confirm`, { newEmail, code, reason: REASON }, adminCookie);
 
-  it('sends a code to the new address; the code confirms it; both addresses hear of it; audited', async () => {
+  it('sends a code to the new address; the code queues the change for a second member of staff, who applies it; both addresses hear of it; audited', async () => {
     const customer = await signUpCustomer(t);
     const newEmail = uniqueEmail('moved');
     const started = await start(customer.userId, newEmail.toUpperCase());
@@ -217,8 +223,25 @@ describe("changing a customer's email", () => {
     const [before] = await t.database.db.select().from(identities).where(eq(identities.id, customer.userId));
     expect(before?.email).toBe(customer.email);
 
-    const done = await confirm(customer.userId, newEmail, code);
-    expect(done.statusCode).toBe(200);
+    const queued = await confirm(customer.userId, newEmail, code);
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toEqual({ ok: true, state: 'pending', newEmail });
+    const [pending] = await t.database.db.select().from(identities).where(eq(identities.id, customer.userId));
+    expect(pending?.email).toBe(customer.email);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${customer.userId}/email-change`,
+      headers: { cookie: adminCookie },
+    });
+    expect(status.json().change).toMatchObject({ state: 'pending', newEmail, makerId: admin.userId });
+
+    const checker = await signInStaff(t, 'approver');
+    const approved = await post(
+      `/api/admin/users/${customer.userId}/email-change/approve`,
+      { reason: REASON },
+      checker.cookie,
+    );
+    expect(approved.statusCode).toBe(200);
     const [after] = await t.database.db.select().from(identities).where(eq(identities.id, customer.userId));
     expect(after?.email).toBe(newEmail);
     const alertsTo = async (to: string) =>
@@ -230,14 +253,39 @@ describe("changing a customer's email", () => {
     const old = await alertsTo(customer.email);
     expect(old).toHaveLength(1);
     expect(old[0]?.text).toContain('this old address too');
+    expect(old[0]?.text).toMatch(/undo it with this link before .*\/email-change\/stop#token=/);
     expect(await auditRow('admin.email_change', customer.userId)).toMatchObject({
       outcome: 'success',
-      actorId: admin.userId,
+      actorId: checker.userId,
       reason: REASON,
-      details: { before: { email: customer.email }, after: { email: newEmail } },
+      details: { before: { email: customer.email }, after: { email: newEmail }, makerId: admin.userId },
     });
     // The code is single use.
     expect((await confirm(customer.userId, newEmail, code)).statusCode).toBe(400);
+  });
+
+  it('a checker can reject a pending change: the address stays, the customer is told', async () => {
+    const customer = await signUpCustomer(t);
+    const newEmail = uniqueEmail('moved');
+    await start(customer.userId, newEmail);
+    expect((await confirm(customer.userId, newEmail, await queuedCode(newEmail))).statusCode).toBe(202);
+    const checker = await signInStaff(t, 'approver');
+    const url = `/api/admin/users/${customer.userId}/email-change/reject`;
+    expect((await post(url, { reason: REASON }, adminCookie)).json().error.code).toBe('EMAIL_CHANGE_OWN');
+    expect((await post(url, { reason: REASON }, checker.cookie)).statusCode).toBe(200);
+    expect((await post(url, { reason: REASON }, checker.cookie)).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(identities).where(eq(identities.id, customer.userId));
+    expect(row?.email).toBe(customer.email);
+    const told = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.toEmail, customer.email),
+          eq(outboxMessages.template, EMAIL_CHANGE_STOPPED_TEMPLATE),
+        ),
+      );
+    expect(told).toHaveLength(1);
   });
 
   it('counts wrong codes and does not change the address', async () => {

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminEmailChangeConfirmResponseSchema,
   adminEmailChangeConfirmSchema,
+  adminEmailChangeDecisionResponseSchema,
+  adminEmailChangeStatusSchema,
+  emailChangeStopResponseSchema,
+  emailChangeStopSchema,
   adminEmailChangeStartResponseSchema,
   adminEmailChangeStartSchema,
   adminPasswordResetResponseSchema,
@@ -82,6 +87,25 @@ export function recoveryRoutes(deps: { recovery: RecoveryService }): FastifyPlug
     );
 
     app.post(
+      '/auth/email-change/stop',
+      {
+        preHandler: limit,
+        schema: {
+          tags: ['auth'],
+          summary:
+            'The link mailed to the old address of a staff-help email change (decision 0182): cancels it while it waits for approval, or puts the old address back while the change cools off (every session ends)',
+          body: emailChangeStopSchema,
+          response: { 200: emailChangeStopResponseSchema, ...errors, 409: errorEnvelopeSchema },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await recovery.stopEmailChange(request.body.token, { ip: request.ip });
+        reply.header('Cache-Control', 'no-store');
+        return { ok: true as const, outcome };
+      },
+    );
+
+    app.post(
       '/auth/account-number/forgot',
       {
         preHandler: limit,
@@ -104,8 +128,8 @@ export function recoveryRoutes(deps: { recovery: RecoveryService }): FastifyPlug
 
 /**
  * The back office's help (registered inside the admin area, whose hook has checked the role):
- * a reset code, an unlock, an email change confirmed by a code to the new address. Each needs a
- * reason, kept in the audit log.
+ * a reset code, an unlock, an email change confirmed by a code to the new address and approved by
+ * a second member of staff (decision 0182). Each needs a reason, kept in the audit log.
  */
 export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): FastifyPluginAsyncZod {
   const { recovery } = deps;
@@ -191,15 +215,79 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
         schema: {
           tags: ['admin'],
           summary:
-            'Confirm the email change with the code the customer reads from the new mailbox; alerts go to the old and the new address',
+            'Confirm the new address with the code the customer reads from it: the change then waits (202) for a second member of staff to approve it, and the old address is told, with a link that stops it',
           params: userParams,
           body: adminEmailChangeConfirmSchema,
-          response: { 200: z.object({ ok: z.literal(true) }), ...adminErrors },
+          response: { 202: adminEmailChangeConfirmResponseSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) => {
+        const { newEmail } = await recovery.adminConfirmEmailChange(
+          actorOf(request),
+          userIdOf(request.params),
+          request.body,
+        );
+        return reply.status(202).send({ ok: true as const, state: 'pending' as const, newEmail });
+      },
+    );
+
+    app.get(
+      '/users/:id/email-change',
+      {
+        preHandler: requireCapability('backoffice.read'),
+        schema: {
+          tags: ['admin'],
+          summary:
+            "The customer's email change waiting for approval, or the applied one still cooling off (no reset or step-up codes to the new address); null when there is neither",
+          params: userParams,
+          response: { 200: adminEmailChangeStatusSchema, ...adminErrors },
+        },
+      },
+      async (request) => ({ change: await recovery.adminEmailChange(userIdOf(request.params)) }),
+    );
+
+    app.post(
+      '/users/:id/email-change/approve',
+      {
+        preHandler: requireCapability('customers.approve'),
+        schema: {
+          tags: ['admin'],
+          summary:
+            "Approve someone else's email change (never one's own): the address changes, both addresses are told, and the new one cools off",
+          params: userParams,
+          body: adminReasonOnlySchema,
+          response: { 200: adminEmailChangeDecisionResponseSchema, ...adminErrors },
         },
       },
       async (request) => {
-        await recovery.adminConfirmEmailChange(actorOf(request), userIdOf(request.params), request.body);
-        return { ok: true as const };
+        await recovery.adminApproveEmailChange(
+          actorOf(request),
+          userIdOf(request.params),
+          request.body.reason,
+        );
+        return { ok: true as const, state: 'applied' as const };
+      },
+    );
+
+    app.post(
+      '/users/:id/email-change/reject',
+      {
+        preHandler: requireCapability('customers.approve'),
+        schema: {
+          tags: ['admin'],
+          summary: "Reject someone else's email change; the customer's address stays, and they are told",
+          params: userParams,
+          body: adminReasonOnlySchema,
+          response: { 200: adminEmailChangeDecisionResponseSchema, ...adminErrors },
+        },
+      },
+      async (request) => {
+        await recovery.adminRejectEmailChange(
+          actorOf(request),
+          userIdOf(request.params),
+          request.body.reason,
+        );
+        return { ok: true as const, state: 'rejected' as const };
       },
     );
   };

@@ -1,6 +1,7 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { AdminEmailChange } from '@larkspur/contract';
 import type { Database, DbOrTx } from '../../db/client';
-import { identities, loginThrottles, profiles } from '../../db/schema/index';
+import { emailChanges, identities, loginThrottles, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -9,9 +10,13 @@ import { accountKey, type LoginThrottle, type ThrottleKey } from '../auth/login-
 import type { SessionStore } from '../auth/session-store';
 import {
   OTP_TTL_MS,
+  emailChangeStopUrl,
+  maskEmail,
   normaliseEmail,
   renderAccountNumberReminder,
   renderEmailChangeCode,
+  renderEmailChangePendingNotice,
+  renderEmailChangeStoppedNotice,
   renderPasswordResetCode,
   type EmailBrand,
   type OtpService,
@@ -20,6 +25,13 @@ import {
 } from '../email/index';
 import type { UserService } from '../users/user-service';
 import type { SecurityAlerts } from './security-alerts';
+import {
+  EMAIL_CHANGE_COOLING_OFF_MS,
+  EMAIL_CHANGE_PENDING_TTL_MS,
+  emailCoolingUntil,
+  hashStopToken,
+  newStopToken,
+} from './email-change';
 
 /**
  * Getting back in (issue 17, decisions 0130–0134): forgot password, forgot account number, and the
@@ -34,6 +46,13 @@ export const RESET_FAILURES_FREE = 10;
 /** Wrong reset codes in a row (since the last good one) after which resets stop for RESET_HARD_LOCK_MS. */
 export const RESET_FAILURES_HARD_LIMIT = 50;
 export const RESET_HARD_LOCK_MS = 24 * 3_600_000;
+/**
+ * Reset codes the guest form sends for one target (a customer's address, or an unmatched
+ * identifier) in RESET_CODES_PERIOD_MS (issue 27): the 30-second resend interval alone let anyone
+ * mail a customer 2,880 codes a day. Past the cap the form still answers 202, and sends nothing.
+ */
+export const RESET_CODES_PER_TARGET_PER_DAY = 5;
+export const RESET_CODES_PERIOD_MS = 86_400_000;
 /** At most one account-number reminder to an address in this period: the form cannot flood a mailbox. */
 export const ACCOUNT_NUMBER_REMINDER_INTERVAL_MS = 10 * 60_000;
 
@@ -47,6 +66,10 @@ export const resetKey = (key: string): ThrottleKey => ({
 });
 
 const reminderKey = (email: string) => `acctno-reminder:${email}`;
+const resetSentKey = (key: string) => `reset-sent:${key}`;
+
+/** Thrown inside a code's issuing transaction to roll it back: the day's cap is reached. */
+class ResetCapReached extends Error {}
 
 export interface RecoveryContext {
   ip: string;
@@ -75,11 +98,19 @@ export interface RecoveryService {
     userId: string,
     input: { newEmail: string; reason: string },
   ): Promise<{ newEmail: string; expiresAt: Date }>;
+  /** The code proves the new mailbox; the change then waits for a second member of staff. */
   adminConfirmEmailChange(
     actor: AdminActor,
     userId: string,
     input: { newEmail: string; code: string; reason: string },
-  ): Promise<void>;
+  ): Promise<{ newEmail: string }>;
+  /** The pending change, or the applied one still cooling off; null when there is neither. */
+  adminEmailChange(userId: string): Promise<AdminEmailChange | null>;
+  /** A checker (never the maker) applies the pending change; the new address starts cooling off. */
+  adminApproveEmailChange(actor: AdminActor, userId: string, reason: string): Promise<void>;
+  adminRejectEmailChange(actor: AdminActor, userId: string, reason: string): Promise<void>;
+  /** The link mailed to the old address: cancels a pending change, or undoes one cooling off. */
+  stopEmailChange(token: string, ctx: RecoveryContext): Promise<'cancelled' | 'reverted'>;
   /** Until when a customer's sign-in (or reset) is backed off or shut; null when it is not. */
   lockedUntil(userId: string): Promise<Date | null>;
 }
@@ -99,9 +130,12 @@ function otpError(result: Exclude<OtpVerifyResult, { status: 'ok' }>): AppError 
   return new AppError('OTP_INVALID', { field: 'code' });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  return cause?.code === '23505';
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (cause?.code !== '23505') return false;
+  return constraint === undefined || cause.constraint === undefined || cause.constraint === constraint;
 }
 
 export function createRecoveryService(deps: {
@@ -204,6 +238,66 @@ export function createRecoveryService(deps: {
     return rows.length > 0;
   }
 
+  /**
+   * Counts one reset code for a target in its day (one statement: requests at once cannot both take
+   * the last one); false when RESET_CODES_PER_TARGET_PER_DAY went out already.
+   */
+  async function claimDailyReset(tx: DbOrTx, key: string, now: Date): Promise<boolean> {
+    const since = new Date(now.getTime() - RESET_CODES_PERIOD_MS);
+    const t = loginThrottles;
+    const rows = await tx
+      .insert(t)
+      .values({ key: resetSentKey(key), failures: 1, windowStartedAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          failures: sql`case when ${t.windowStartedAt} <= ${at(since)} then 1 else ${t.failures} + 1 end`,
+          windowStartedAt: sql`case when ${t.windowStartedAt} <= ${at(since)} then ${at(now)} else ${t.windowStartedAt} end`,
+          updatedAt: now,
+        },
+        setWhere: sql`${t.windowStartedAt} <= ${at(since)} or ${t.failures} < ${RESET_CODES_PER_TARGET_PER_DAY}`,
+      })
+      .returning({ key: t.key });
+    return rows.length > 0;
+  }
+
+  /** Pending requests no one decided within EMAIL_CHANGE_PENDING_TTL_MS lapse. */
+  async function lapseStale(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+    await tx
+      .update(emailChanges)
+      .set({ state: 'lapsed', decidedAt: now })
+      .where(
+        and(
+          eq(emailChanges.userId, userId),
+          eq(emailChanges.state, 'pending'),
+          lt(emailChanges.createdAt, new Date(now.getTime() - EMAIL_CHANGE_PENDING_TTL_MS)),
+        ),
+      );
+  }
+
+  /**
+   * The customer's pending change, locked (two checkers at once: the second finds it decided), for
+   * a checker who is not its maker.
+   */
+  async function lockPending(tx: DbOrTx, actor: AdminActor, userId: string, now: Date) {
+    await customerOf(tx, userId);
+    const [pending] = await tx
+      .select()
+      .from(emailChanges)
+      .where(
+        and(
+          eq(emailChanges.userId, userId),
+          eq(emailChanges.state, 'pending'),
+          gt(emailChanges.createdAt, new Date(now.getTime() - EMAIL_CHANGE_PENDING_TTL_MS)),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (!pending) throw new AppError('EMAIL_CHANGE_NOT_PENDING');
+    if (pending.makerId === actor.userId) throw new AppError('EMAIL_CHANGE_OWN');
+    return pending;
+  }
+
   /** Every throttle key that can keep this customer out: sign-in buckets and reset guesses. */
   function lockKeys(target: Target) {
     const acct = target.accountNumber ? accountKey(target.accountNumber).key : null;
@@ -230,18 +324,34 @@ export function createRecoveryService(deps: {
       const eligible = canReset(target);
       const key = resetCodeKey(target, identifier);
       const now = clock.now();
-      // Issued either way; within the resend interval quietly not, either way (no 429 that only
-      // a real customer could cause). The email exists only when there is someone to send it to.
-      const issued = await otp.issueQueued(
-        'password_reset',
-        key,
-        async (tx, code) => {
-          const to = eligible ? target.email : key;
-          const message = renderPasswordResetCode({ to, now, code, validForMinutes, byStaff: false }, brand);
-          if (eligible) await outbox.enqueueEmail(tx, { to, ...message });
-        },
-        'skip',
-      );
+      // A staff-help change of the address is cooling off (decision 0182): no code goes to it.
+      const cooling = eligible ? await emailCoolingUntil(db, target.userId, now) : null;
+      const send = eligible && cooling === null;
+      let capped = false;
+      // Issued either way; within the resend interval, or past the day's cap for this target,
+      // quietly not, either way (no 429 that only a real customer could cause). The email exists
+      // only when there is someone to send it to.
+      const issued = await otp
+        .issueQueued(
+          'password_reset',
+          key,
+          async (tx, code) => {
+            if (!(await claimDailyReset(tx, key, now))) throw new ResetCapReached();
+            const to = send ? target.email : key;
+            const message = renderPasswordResetCode(
+              { to, now, code, validForMinutes, byStaff: false },
+              brand,
+            );
+            if (send) await outbox.enqueueEmail(tx, { to, ...message });
+          },
+          'skip',
+        )
+        .catch((error: unknown) => {
+          // Rolled back whole: no code replaced the one the customer may already hold.
+          if (!(error instanceof ResetCapReached)) throw error;
+          capped = true;
+          return null;
+        });
       await audit.record(db, {
         action: 'auth.password_reset.requested',
         outcome: eligible ? 'success' : 'failure',
@@ -252,11 +362,15 @@ export function createRecoveryService(deps: {
           ? target
             ? `not an active customer`
             : 'no match'
-          : issued
-            ? null
-            : 'resend too soon',
+          : capped
+            ? 'daily cap reached'
+            : !issued
+              ? 'resend too soon'
+              : cooling
+                ? 'address cooling off after a change'
+                : null,
       });
-      if (issued && eligible) alerts.nudge();
+      if (issued && send) alerts.nudge();
     },
 
     async resetPassword({ identifier, code, newPassword }, ctx) {
@@ -340,6 +454,7 @@ export function createRecoveryService(deps: {
       const target = await customerOf(db, userId);
       if (target.status !== 'active') throw new AppError('ACCOUNT_NOT_ACTIVE');
       const now = clock.now();
+      if (await emailCoolingUntil(db, userId, now)) throw new AppError('EMAIL_COOLING_OFF');
       const issued = await otp.issueQueued(
         'password_reset',
         target.email,
@@ -415,27 +530,236 @@ export function createRecoveryService(deps: {
         });
         throw otpError(result);
       }
+      const stop = newStopToken();
       try {
         await db.transaction(async (tx) => {
+          // The customer's row is locked: two confirmations at once queue here, and the second
+          // finds the first one's pending change.
           const target = await customerOf(tx, userId, true);
           if (target.email === newEmail) throw new AppError('EMAIL_UNCHANGED', { field: 'newEmail' });
-          await tx.update(identities).set({ email: newEmail }).where(eq(identities.id, userId));
-          await tx.update(profiles).set({ updatedAt: clock.now() }).where(eq(profiles.userId, userId));
+          // In this transaction (one connection on PGlite), not through users.emailExists.
+          const [taken] = await tx
+            .select({ id: identities.id })
+            .from(identities)
+            .where(eq(identities.email, newEmail))
+            .limit(1);
+          if (taken) throw new AppError('EMAIL_IN_USE', { field: 'newEmail' });
+          const now = clock.now();
+          await lapseStale(tx, userId, now);
+          const [open] = await tx
+            .select({ id: emailChanges.id })
+            .from(emailChanges)
+            .where(and(eq(emailChanges.userId, userId), eq(emailChanges.state, 'pending')))
+            .limit(1);
+          if (open) throw new AppError('EMAIL_CHANGE_PENDING');
+          await tx.insert(emailChanges).values({
+            userId,
+            oldEmail: target.email,
+            newEmail,
+            makerId: actor.userId,
+            reason,
+            stopTokenHash: stop.hash,
+            createdAt: now,
+          });
           await recordStaffHelp(tx, actor, userId, {
-            action: 'admin.email_change',
+            action: 'admin.email_change.requested',
             outcome: 'success',
             reason,
             details: { before: { email: target.email }, after: { email: newEmail } },
           });
-          await alerts.emailChanged(tx, { oldEmail: target.email, newEmail, byStaff: true });
+          // The customer hears of it at the address they have now, with the way to stop it.
+          await outbox.enqueueEmail(tx, {
+            to: target.email,
+            ...renderEmailChangePendingNotice(
+              {
+                to: target.email,
+                now,
+                newValueMasked: maskEmail(newEmail),
+                stopUrl: emailChangeStopUrl(brand, stop.token),
+                coolingOffHours: EMAIL_CHANGE_COOLING_OFF_MS / 3_600_000,
+              },
+              brand,
+            ),
+          });
         });
       } catch (error) {
-        // Taken by a sign-up between the code and the confirmation: the unique index says so.
-        if (isUniqueViolation(error)) throw new AppError('EMAIL_IN_USE', { field: 'newEmail' });
+        if (isUniqueViolation(error, 'email_changes_one_pending')) throw new AppError('EMAIL_CHANGE_PENDING');
+        throw error;
+      }
+      alerts.nudge();
+      return { newEmail };
+    },
+
+    async adminEmailChange(userId) {
+      const now = clock.now();
+      const rows = await db
+        .select({
+          row: emailChanges,
+          makerFirst: profiles.firstName,
+          makerSurname: profiles.surname,
+        })
+        .from(emailChanges)
+        .innerJoin(profiles, eq(profiles.userId, emailChanges.makerId))
+        .where(
+          and(
+            eq(emailChanges.userId, userId),
+            or(
+              and(
+                eq(emailChanges.state, 'pending'),
+                gt(emailChanges.createdAt, new Date(now.getTime() - EMAIL_CHANGE_PENDING_TTL_MS)),
+              ),
+              and(eq(emailChanges.state, 'applied'), gt(emailChanges.coolingUntil, now)),
+            ),
+          ),
+        )
+        .orderBy(sql`${emailChanges.createdAt} desc`)
+        .limit(1);
+      const found = rows[0];
+      if (!found) return null;
+      const { row } = found;
+      return {
+        id: row.id,
+        state: row.state === 'pending' ? 'pending' : 'applied',
+        oldEmail: row.oldEmail,
+        newEmail: row.newEmail,
+        makerId: row.makerId,
+        makerName: `${found.makerFirst} ${found.makerSurname}`.trim(),
+        reason: row.reason,
+        createdAt: row.createdAt.toISOString(),
+        coolingUntil: row.coolingUntil?.toISOString() ?? null,
+      };
+    },
+
+    async adminApproveEmailChange(actor, userId, reason) {
+      const revert = newStopToken();
+      try {
+        await db.transaction(async (tx) => {
+          const now = clock.now();
+          const pending = await lockPending(tx, actor, userId, now);
+          const target = await customerOf(tx, userId, true);
+          // Changed by other means since the request: it no longer says what it changes from.
+          if (target.email !== pending.oldEmail) throw new AppError('EMAIL_CHANGE_NOT_PENDING');
+          const coolingUntil = new Date(now.getTime() + EMAIL_CHANGE_COOLING_OFF_MS);
+          await tx.update(identities).set({ email: pending.newEmail }).where(eq(identities.id, userId));
+          await tx.update(profiles).set({ updatedAt: now }).where(eq(profiles.userId, userId));
+          await tx
+            .update(emailChanges)
+            .set({
+              state: 'applied',
+              checkerId: actor.userId,
+              decisionReason: reason,
+              decidedAt: now,
+              coolingUntil,
+              revertTokenHash: revert.hash,
+            })
+            .where(eq(emailChanges.id, pending.id));
+          await recordStaffHelp(tx, actor, userId, {
+            action: 'admin.email_change',
+            outcome: 'success',
+            reason,
+            details: {
+              before: { email: pending.oldEmail },
+              after: { email: pending.newEmail },
+              makerId: pending.makerId,
+              coolingUntil: coolingUntil.toISOString(),
+            },
+          });
+          await alerts.emailChanged(tx, {
+            oldEmail: pending.oldEmail,
+            newEmail: pending.newEmail,
+            byStaff: true,
+            stop: { url: emailChangeStopUrl(brand, revert.token), until: coolingUntil },
+          });
+        });
+      } catch (error) {
+        // Taken by a sign-up between the request and the approval: the unique index says so.
+        if (isUniqueViolation(error, 'identities_email_key')) throw new AppError('EMAIL_IN_USE');
         throw error;
       }
       alerts.nudge();
       users.profilesChanged([userId]);
+    },
+
+    async adminRejectEmailChange(actor, userId, reason) {
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        const pending = await lockPending(tx, actor, userId, now);
+        await tx
+          .update(emailChanges)
+          .set({ state: 'rejected', checkerId: actor.userId, decisionReason: reason, decidedAt: now })
+          .where(eq(emailChanges.id, pending.id));
+        await recordStaffHelp(tx, actor, userId, {
+          action: 'admin.email_change.rejected',
+          outcome: 'success',
+          reason,
+          details: { newEmail: pending.newEmail, makerId: pending.makerId },
+        });
+        await outbox.enqueueEmail(tx, {
+          to: pending.oldEmail,
+          ...renderEmailChangeStoppedNotice({ to: pending.oldEmail, now, outcome: 'cancelled' }, brand),
+        });
+      });
+      alerts.nudge();
+    },
+
+    async stopEmailChange(token, ctx) {
+      const hash = hashStopToken(token);
+      let userId: string | null = null;
+      const outcome = await db
+        .transaction(async (tx) => {
+          const now = clock.now();
+          const [change] = await tx
+            .select()
+            .from(emailChanges)
+            .where(or(eq(emailChanges.stopTokenHash, hash), eq(emailChanges.revertTokenHash, hash)))
+            .limit(1)
+            .for('update');
+          const live =
+            change &&
+            ((change.state === 'pending' &&
+              change.createdAt.getTime() > now.getTime() - EMAIL_CHANGE_PENDING_TTL_MS) ||
+              (change.state === 'applied' && change.coolingUntil !== null && change.coolingUntil > now));
+          if (!change || !live) throw new AppError('EMAIL_CHANGE_STOP_INVALID');
+          userId = change.userId;
+          const applied = change.state === 'applied';
+          if (applied) {
+            await customerOf(tx, change.userId, true);
+            await tx
+              .update(identities)
+              .set({ email: change.oldEmail })
+              .where(eq(identities.id, change.userId));
+            await tx.update(profiles).set({ updatedAt: now }).where(eq(profiles.userId, change.userId));
+            // Whoever held the account through the new address is out.
+            await sessions.revokeAllForUser(tx, change.userId);
+          }
+          await tx
+            .update(emailChanges)
+            .set({ state: 'stopped', decidedAt: now })
+            .where(eq(emailChanges.id, change.id));
+          const result = applied ? ('reverted' as const) : ('cancelled' as const);
+          await audit.record(tx, {
+            action: 'auth.email_change.stopped',
+            outcome: 'success',
+            actorRole: 'user',
+            subjectType: 'user',
+            subjectId: change.userId,
+            ip: ctx.ip,
+            details: { outcome: result, oldEmail: change.oldEmail, newEmail: change.newEmail },
+          });
+          await outbox.enqueueEmail(tx, {
+            to: change.oldEmail,
+            ...renderEmailChangeStoppedNotice({ to: change.oldEmail, now, outcome: result }, brand),
+          });
+          return result;
+        })
+        .catch((error: unknown) => {
+          // The old address was taken by a sign-up meanwhile: it cannot be given back.
+          if (isUniqueViolation(error, 'identities_email_key')) throw new AppError('EMAIL_IN_USE');
+          throw error;
+        });
+      alerts.nudge();
+      if (userId) users.profilesChanged([userId]);
+      return outcome;
     },
 
     async lockedUntil(userId) {

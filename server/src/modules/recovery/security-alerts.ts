@@ -27,7 +27,16 @@ export interface SecurityAlerts {
   /** The phone number changed: mailed to the customer's address. */
   phoneChanged(tx: DbOrTx, userId: string, newPhone: string, byStaff: boolean): Promise<void>;
   /** The email address changed: mailed to the new address and to the old one. */
-  emailChanged(tx: DbOrTx, change: { oldEmail: string; newEmail: string; byStaff: boolean }): Promise<void>;
+  emailChanged(
+    tx: DbOrTx,
+    change: {
+      oldEmail: string;
+      newEmail: string;
+      byStaff: boolean;
+      /** The old address's link to undo a staff-help change while it cools off (decision 0182). */
+      stop?: { url: string; until: Date };
+    },
+  ): Promise<void>;
   /** The welcome mail at sign-up, with the account number and how to log in. */
   welcome(tx: DbOrTx, input: { to: string; firstName: string; accountNumber: string }): Promise<void>;
   /** Wakes the outbox worker: call after the commit. */
@@ -72,7 +81,7 @@ export function createSecurityAlerts(deps: {
       await outbox.enqueueEmail(tx, { to, ...rendered });
     },
 
-    async emailChanged(tx, { oldEmail, newEmail, byStaff }) {
+    async emailChanged(tx, { oldEmail, newEmail, byStaff, stop }) {
       const now = clock.now();
       const newValueMasked = maskEmail(newEmail);
       await outbox.enqueueEmails(tx, [
@@ -83,7 +92,15 @@ export function createSecurityAlerts(deps: {
         {
           to: oldEmail,
           ...renderContactChangedAlert(
-            { to: oldEmail, now, field: 'email', newValueMasked, byStaff, toOldAddress: true },
+            {
+              to: oldEmail,
+              now,
+              field: 'email',
+              newValueMasked,
+              byStaff,
+              toOldAddress: true,
+              ...(stop ? { stop } : {}),
+            },
             brand,
           ),
         },

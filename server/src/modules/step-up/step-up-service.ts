@@ -25,6 +25,7 @@ import type { ResolvedSession } from '../auth/session-store';
 import type { StepUpCheck } from '../ledger/banking-service';
 import { OTP_TTL_MS, type OtpService } from '../email/index';
 import { assertionOptionsFor, verifyAssertion } from '../passkeys/passkey-service';
+import { emailCoolingUntil } from '../recovery/email-change';
 import { sha256, type WebauthnSettings } from '../passkeys/webauthn';
 
 /**
@@ -238,6 +239,10 @@ export function createStepUpService(deps: {
       if (await refusedAnyway(session.userId, transfer)) return { required: false };
       const options = await assertionOptionsFor(db, settings, session.userId);
       const email = options ? null : await emailOf(session.userId);
+      // A staff-help change of the address is cooling off (decision 0182): no code goes to it.
+      if (email && (await emailCoolingUntil(db, session.userId, clock.now()))) {
+        throw new AppError('STEP_UP_EMAIL_COOLING_OFF');
+      }
       // The code goes out first: when sending fails (or is throttled) nothing else changed.
       const sent = email ? await otp.sendCode('step_up', email) : null;
       const now = clock.now();

@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  adminEmailChangeConfirmResponseSchema,
+  adminEmailChangeDecisionResponseSchema,
   adminEmailChangeStartResponseSchema,
+  adminEmailChangeStatusSchema,
   adminPasswordResetResponseSchema,
   adminUnlockResponseSchema,
   type AdminEmailChangeConfirmInput,
@@ -12,7 +14,8 @@ import { adminKeys } from './admin-query-keys';
 
 /**
  * The back office's help for a customer who cannot get in (issue 17): a reset code to their own
- * address, an unlock, an email change confirmed by a code to the new address. Each takes a reason.
+ * address, an unlock, an email change confirmed by a code to the new address and approved by a
+ * second member of staff (decision 0182). Each takes a reason.
  */
 const userUrl = (id: string, action: string) => `/api/admin/users/${encodeURIComponent(id)}/${action}`;
 
@@ -37,8 +40,35 @@ export const confirmEmailChange = (id: string, input: AdminEmailChangeConfirmInp
   api(userUrl(id, 'email-change/confirm'), {
     method: 'POST',
     body: input,
-    schema: z.object({ ok: z.literal(true) }),
+    schema: adminEmailChangeConfirmResponseSchema,
   });
+
+/** A second member of staff decides the queued change (decision 0182). */
+export const decideEmailChange = (id: string, decision: 'approve' | 'reject', reason: string) =>
+  api(userUrl(id, `email-change/${decision}`), {
+    method: 'POST',
+    body: { reason },
+    schema: adminEmailChangeDecisionResponseSchema,
+  });
+
+/** The change waiting for approval, or the applied one still cooling off. */
+export function useEmailChangeStatus(id: string) {
+  return useQuery({
+    queryKey: [...adminKeys.user(id), 'email-change'] as const,
+    queryFn: ({ signal }) =>
+      api(userUrl(id, 'email-change'), { schema: adminEmailChangeStatusSchema, signal }),
+  });
+}
+
+export function useDecideEmailChange(id: string) {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ decision, reason }: { decision: 'approve' | 'reject'; reason: string }) =>
+      decideEmailChange(id, decision, reason),
+    meta: { handlesErrors: true },
+    onSuccess: refresh,
+  });
+}
 
 /** After any of them the file (lock, email) and the audit log changed: refetch what shows them. */
 function useRefreshAdmin() {

@@ -8,6 +8,7 @@ import {
   adminEmailChangeStartSchema,
   otpCodeSchema,
   reasonSchema,
+  type AdminEmailChange,
   type AdminEmailChangeStartInput,
   type AdminUserDetail,
 } from '@larkspur/contract';
@@ -18,13 +19,17 @@ import { TextField } from '@/components/ui/form-field';
 import { messageFor } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { useSession } from '@/lib/session';
 import {
   useConfirmEmailChange,
+  useDecideEmailChange,
+  useEmailChangeStatus,
   useSendPasswordReset,
   useStartEmailChange,
   useUnlockSignIn,
 } from '../api/customer-service';
 import { formatDateTime } from './format';
+import { useCapability } from './use-capability';
 
 type Action = 'reset' | 'unlock';
 
@@ -46,7 +51,8 @@ const actionText: Record<Action, { title: string; description: string; confirm: 
 /**
  * "Sign-in and recovery" in a customer's file (issue 17): whether sign-in is locked, and the
  * back office's help — a reset code, an unlock, an email change confirmed by a code the customer
- * reads from the new mailbox (decision 0133). Every action takes a reason for the audit log.
+ * reads from the new mailbox (decision 0133) and approved by a second member of staff (decision
+ * 0182). Every action takes a reason for the audit log.
  */
 export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
   const { profile, signInLockedUntil } = detail;
@@ -163,13 +169,17 @@ type CodeValues = z.infer<typeof codeSchema>;
 
 /**
  * Changing the email: the new address and a reason → a code goes to the new address → the
- * customer, on the phone, reads it out and the clerk types it here (decision 0133).
+ * customer, on the phone, reads it out and the clerk types it here (decision 0133) → the change
+ * waits for a second member of staff, and the old address is told with a link that stops it
+ * (decision 0182).
  */
 function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmail: string }) {
   const [sent, setSent] = useState<{ newEmail: string; reason: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const start = useStartEmailChange(userId);
   const confirm = useConfirmEmailChange(userId);
+  const status = useEmailChangeStatus(userId);
+  const change = status.data?.change ?? null;
   const startForm = useForm<AdminEmailChangeStartInput>({
     resolver: zodResolver(adminEmailChangeStartSchema),
     mode: 'onTouched',
@@ -202,7 +212,9 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
       { newEmail: sent.newEmail, code, reason: sent.reason },
       {
         onSuccess: () => {
-          toast.success(`The email address is now ${sent.newEmail}. Both addresses were told.`);
+          toast.success(
+            `The change to ${sent.newEmail} now waits for a second member of staff. We told the customer at ${currentEmail}.`,
+          );
           setSent(null);
           startForm.reset({ newEmail: '', reason: '' });
         },
@@ -212,18 +224,43 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
     );
   });
 
+  if (change?.state === 'pending' && !sent) {
+    return (
+      <section
+        aria-labelledby={`email-change-${userId}`}
+        className="space-y-4 border-t border-slate-200 pt-4"
+      >
+        <h3 id={`email-change-${userId}`} className="text-base font-semibold text-slate-900">
+          Email change waiting for approval
+        </h3>
+        <PendingEmailChange userId={userId} change={change} />
+      </section>
+    );
+  }
+
   return (
     <section aria-labelledby={`email-change-${userId}`} className="space-y-4 border-t border-slate-200 pt-4">
       <h3 id={`email-change-${userId}`} className="text-base font-semibold text-slate-900">
         Change the email address
       </h3>
+      {change?.state === 'applied' && change.coolingUntil ? (
+        <InfoNote>
+          <p data-testid="email-cooling-off">
+            The address changed from {change.oldEmail} to{' '}
+            <strong className="break-all">{change.newEmail}</strong>. Until{' '}
+            {formatDateTime(change.coolingUntil)} no password-reset or payment code goes to it, and the
+            customer can undo the change from the old address.
+          </p>
+        </InfoNote>
+      ) : null}
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       {sent ? (
         <form noValidate className="space-y-4" onSubmit={(event) => void submitCode(event)}>
           <InfoNote>
             <p>
               We emailed a code to <strong className="break-all">{sent.newEmail}</strong>. Ask the customer to
-              read it to you; the address changes from {currentEmail} once you enter it.
+              read it to you. Once you enter it, the change from {currentEmail} waits for a second member of
+              staff to approve it.
             </p>
           </InfoNote>
           <TextField
@@ -237,7 +274,7 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
           />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" pending={confirm.isPending}>
-              Confirm new email
+              Confirm code and ask for approval
             </Button>
             <Button variant="secondary" onClick={() => setSent(null)} disabled={confirm.isPending}>
               Cancel
@@ -266,5 +303,95 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * The change another member of staff asked for: who, what, why; a checker (customers.approve, not
+ * the maker) approves or rejects it with a reason. Anyone else sees that it waits for someone else.
+ */
+function PendingEmailChange({ userId, change }: { userId: string; change: AdminEmailChange }) {
+  const me = useSession().data?.user?.id;
+  const canDecide = useCapability('customers.approve') && me !== change.makerId;
+  const decide = useDecideEmailChange(userId);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const run = (decision: 'approve' | 'reject') => {
+    const checked = reasonSchema.safeParse(reason);
+    setReasonError(checked.success ? undefined : checked.error.issues[0]?.message);
+    if (!checked.success) return;
+    setServerError(null);
+    decide.mutate(
+      { decision, reason: checked.data },
+      {
+        onSuccess: () => {
+          toast.success(
+            decision === 'approve'
+              ? `The email address is now ${change.newEmail}. Both addresses were told; the new one cools off.`
+              : 'The email change was rejected. The customer was told.',
+          );
+          setReason('');
+        },
+        onError: (error) => setServerError(messageFor(error)),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-slate-50 px-3 py-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-700">From</dt>
+        <dd className="font-medium break-all text-slate-900">{change.oldEmail}</dd>
+        <dt className="text-slate-700">To</dt>
+        <dd className="font-medium break-all text-slate-900">{change.newEmail}</dd>
+        <dt className="text-slate-700">Asked by</dt>
+        <dd className="text-slate-900">
+          {change.makerName}, {formatDateTime(change.createdAt)}
+        </dd>
+        <dt className="text-slate-700">Reason</dt>
+        <dd className="break-words text-slate-900">{change.reason}</dd>
+      </dl>
+      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+      {canDecide ? (
+        <>
+          <TextField
+            label="Reason for your decision"
+            hint="For example how you checked the request with the customer. Kept in the audit log."
+            maxLength={REASON_LENGTH_MAX}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(undefined);
+            }}
+            error={reasonError}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button
+              pending={decide.isPending && decide.variables?.decision === 'approve'}
+              onClick={() => run('approve')}
+            >
+              Approve email change
+            </Button>
+            <Button
+              variant="secondary"
+              pending={decide.isPending && decide.variables?.decision === 'reject'}
+              disabled={decide.isPending}
+              onClick={() => run('reject')}
+            >
+              Reject
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">
+          {me === change.makerId
+            ? 'You asked for this change, so someone else with approval permission must approve or reject it.'
+            : 'A member of staff with approval permission must approve or reject it.'}{' '}
+          The customer was told at their current address and can stop it from there.
+        </p>
+      )}
+    </div>
   );
 }
