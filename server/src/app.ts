@@ -42,6 +42,7 @@ import { adminConsoleRoutes } from './modules/admin/admin-routes';
 import { adminExportRoutes } from './modules/admin/export-routes';
 import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
 import { bankingRoutes } from './modules/ledger/banking-routes';
+import { createMoneyBudget } from './modules/ledger/money-route';
 import { documentRoutes } from './modules/ledger/documents/document-routes';
 import { createFxRateService } from './modules/fx/fx-rates';
 import { adminFxRateRoutes, fxRateRoutes } from './modules/fx/fx-routes';
@@ -472,6 +473,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(avatarRoutes());
+      // Decision 0194: every money movement a customer starts draws on one budget, in the database.
+      const budget = createMoneyBudget({ db: database.db, clock, limits: config.moneyLimits });
       await api.register(
         bankingRoutes({
           db: database.db,
@@ -480,6 +483,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
           clock,
           stepUp: config.stepUpPayments ? stepUp : null,
+          budget,
         }),
       );
       await api.register(
@@ -509,7 +513,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(loanRoutes({ loans, guards }));
       await api.register(
-        scheduledRoutes({ scheduled, guards, stepUp: config.stepUpPayments ? stepUp : null }),
+        scheduledRoutes({ scheduled, guards, stepUp: config.stepUpPayments ? stepUp : null, budget }),
       );
       if (config.testClock && isForwardClock(clock))
         await api.register(testClockRoutes({ clock, scheduler }));

@@ -36,6 +36,19 @@ const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === '
 /** Manual money at or above $10,000.00 needs a second staff member by default (decision 0170). */
 export const MAKER_CHECKER_THRESHOLD_DEFAULT = 1_000_000n;
 
+/**
+ * Money movements one customer may start (transfers of every kind, scheduled payments, check
+ * deposits), decision 0194: a person sends a handful a minute at most; a script sending thousands
+ * of one-cent transfers (issue 27, finding 6) is stopped at the tenth. The day's budget bounds what
+ * a patient script writes (records, alerts) to 200 movements.
+ */
+export const MONEY_MOVEMENTS_PER_MINUTE_DEFAULT = 10;
+export const MONEY_MOVEMENTS_PER_DAY_DEFAULT = 200;
+/** Money alerts emailed to one address an hour (decision 0194); the rest stay in the records. */
+export const MONEY_ALERT_EMAILS_PER_HOUR_DEFAULT = 20;
+/** Highest a money limit may be set: test and benchmark setups raise them, nothing needs more. */
+const MONEY_LIMIT_SETTING_MAX = 10_000_000;
+
 /** Most proxies a request may have passed in front of the bank (a CDN, a load balancer, …). */
 const TRUST_PROXY_HOPS_MAX = 10;
 const TRUST_PROXY_HINT = `must be false, a hop count (1-${TRUST_PROXY_HOPS_MAX}) or a comma-separated list of proxy addresses or CIDR ranges; never true, which would let any client pick its IP`;
@@ -196,6 +209,29 @@ const envSchema = z.object({
       return cents;
     })
     .default(MAKER_CHECKER_THRESHOLD_DEFAULT),
+  /**
+   * Per-customer money-movement budget (decision 0194), counted in the database so it holds across
+   * instances. Test and benchmark setups that script many transfers raise them, saying why.
+   */
+  MONEY_MOVEMENTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MONEY_LIMIT_SETTING_MAX)
+    .default(MONEY_MOVEMENTS_PER_MINUTE_DEFAULT),
+  MONEY_MOVEMENTS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MONEY_LIMIT_SETTING_MAX)
+    .default(MONEY_MOVEMENTS_PER_DAY_DEFAULT),
+  /** Money alerts emailed to one address an hour; past it one notice, then none until the hour ends. */
+  MONEY_ALERT_EMAILS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MONEY_LIMIT_SETTING_MAX)
+    .default(MONEY_ALERT_EMAILS_PER_HOUR_DEFAULT),
   /** Comma-separated client IPs exempt from per-IP request rate limits (load tests, e2e). Never the login throttle. */
   RATE_LIMIT_ALLOWLIST: z
     .string()
@@ -252,6 +288,8 @@ export type Config = {
   rateLimitAllowList: string[];
   /** Manual money movements at or above this many cents need a second person (decision 0170). */
   makerCheckerThresholdCents: bigint;
+  /** Decision 0194: the money movements a customer may start, and the alerts one address is emailed. */
+  moneyLimits: { perMinute: number; perDay: number; alertEmailsPerHour: number };
 };
 
 export type EmailTransportConfig =
@@ -471,5 +509,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST?.split(',') ?? [],
     makerCheckerThresholdCents: e.MAKER_CHECKER_THRESHOLD,
+    moneyLimits: {
+      perMinute: e.MONEY_MOVEMENTS_PER_MINUTE,
+      perDay: e.MONEY_MOVEMENTS_PER_DAY,
+      alertEmailsPerHour: e.MONEY_ALERT_EMAILS_PER_HOUR,
+    },
   };
 }

@@ -89,6 +89,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Money limits no scripted suite reaches (decision 0194); the budget's own tests set real ones. */
+export const UNBOUNDED_MONEY_LIMITS = {
+  MONEY_MOVEMENTS_PER_MINUTE: '10000000',
+  MONEY_MOVEMENTS_PER_DAY: '10000000',
+  MONEY_ALERT_EMAILS_PER_HOUR: '10000000',
+} as const;
+
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-data-'));
   return loadConfig({
@@ -104,6 +111,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_ALLOWLIST: '127.0.0.1',
     // Suites that script transfers test other rules; step-up's own tests turn it on (decision 0137).
     STEP_UP_PAYMENTS: 'off',
+    // Suites script many transfers per customer on a clock that stands still (and the race tests,
+    // concurrency.test.ts and security/double-spend.test.ts, send hundreds at once): the budget would
+    // refuse them. Its own tests (money-rate-limit.test.ts) set the limits (decision 0194).
+    ...UNBOUNDED_MONEY_LIMITS,
     ...env,
   });
 }

@@ -12,3 +12,4 @@ export * from './payees';
 export * from './scheduled';
 export * from './money-requests';
 export * from './fx-rates';
+export * from './rate-limits';

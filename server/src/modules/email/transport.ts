@@ -23,7 +23,9 @@ export type EmailTemplateName =
   // A staff correction of a record's amount (issue 19, decision 0154).
   | 'record-correction-notice'
   // A scheduled payment that could not be made (issue 18, decision 0159).
-  | 'scheduled-payment-failed';
+  | 'scheduled-payment-failed'
+  // Money alerts to one address past the hour's bound (issue 27, decision 0194).
+  | 'money-alerts-paused-notice';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

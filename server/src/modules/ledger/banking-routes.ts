@@ -21,7 +21,7 @@ import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { BankingService } from './banking-service';
-import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
+import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, type MoneyBudget } from './money-route';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
@@ -51,8 +51,10 @@ export function bankingRoutes(deps: {
   clock: Clock;
   /** Step-up for risky payments (decision 0137); null when STEP_UP_PAYMENTS=off. */
   stepUp?: StepUpService | null;
+  /** The customer's money-movement budget (decision 0194), drawn on by every money route here. */
+  budget: MoneyBudget;
 }): FastifyPluginAsyncZod {
-  const { db, readDb, banking, guards, clock } = deps;
+  const { db, readDb, banking, guards, clock, budget } = deps;
   const stepUp = deps.stepUp ?? null;
   return async (app) => {
     // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
@@ -88,7 +90,7 @@ export function bankingRoutes(deps: {
             await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
             throw error;
           }
-        }),
+        }, budget),
     );
 
     app.post(
@@ -105,7 +107,12 @@ export function bankingRoutes(deps: {
         },
       },
       async (request, reply) =>
-        moneyReply(request, reply, (caller, key) => banking.depositCheck(caller.userId, request.body, key)),
+        moneyReply(
+          request,
+          reply,
+          (caller, key) => banking.depositCheck(caller.userId, request.body, key),
+          budget,
+        ),
     );
 
     app.get(
