@@ -443,23 +443,66 @@ function testClockSetting(e: z.infer<typeof envSchema>): boolean {
   return e.TEST_CLOCK === 'on';
 }
 
-/** Parses an environment (default: `process.env`). Throws ConfigError with a one-line message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** The settings a command that only reads or changes the database needs (decision 0195). */
+const databaseEnvSchema = envSchema.pick({
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  DATABASE_READ_URL: true,
+  DATABASE_POOL_MAX: true,
+  DATABASE_STARTUP_WAIT_SECONDS: true,
+});
+
+/** Where the database is: all that `ledger:verify` needs (decision 0195). */
+export type DatabaseConfig = Pick<Config, 'dataDir' | 'database' | 'databaseStartupWaitMs'>;
+
+/** Parses `env` with `schema`, empty strings as unset; a refusal is one line naming the variable. */
+function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
   // Empty strings are how shells spell "unset"; treat them so.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+function databaseSettings(e: z.infer<typeof databaseEnvSchema>): DatabaseConfig {
   if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined) {
     throw new ConfigError(
       'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (the embedded database has no standby to read from)',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    databaseStartupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
+    database:
+      e.DATABASE_URL === undefined
+        ? { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') }
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            poolMax: e.DATABASE_POOL_MAX,
+            ...(e.DATABASE_READ_URL === undefined ? {} : { readUrl: e.DATABASE_READ_URL }),
+          },
+  };
+}
+
+/**
+ * Only the database settings (DATA_DIR or DATABASE_URL and the pool's), for commands that read the
+ * database and nothing else — `npm run ledger:verify` (decision 0195). Every other variable is
+ * ignored: an operator need not hold the servers' email, session or encryption secrets to run it.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  return databaseSettings(parseEnv(databaseEnvSchema, env));
+}
+
+/** Parses an environment (default: `process.env`). Throws ConfigError with a one-line message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(envSchema, env);
+  const { dataDir, database, databaseStartupWaitMs } = databaseSettings(e);
   const port = e.PORT;
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
   const publicUrl = new URL(publicOrigin);
@@ -474,16 +517,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     dataDir,
-    databaseStartupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
-    database:
-      e.DATABASE_URL === undefined
-        ? { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') }
-        : {
-            kind: 'postgres',
-            url: e.DATABASE_URL,
-            poolMax: e.DATABASE_POOL_MAX,
-            ...(e.DATABASE_READ_URL === undefined ? {} : { readUrl: e.DATABASE_READ_URL }),
-          },
+    databaseStartupWaitMs,
+    database,
     publicOrigin,
     bankName: e.BANK_NAME,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
