@@ -1,4 +1,4 @@
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimitCounters } from '../db/schema/index';
 
@@ -18,8 +18,7 @@ export interface CounterWindow {
 
 export type TakeResult =
   /** `counts`: each window's count with this take, in the order given. */
-  | { granted: true; counts: number[] }
-  | { granted: false; retryAfterSeconds: number };
+  { granted: true; counts: number[] } | { granted: false; retryAfterSeconds: number };
 
 function windowStartOf(now: Date, lengthMs: number): Date {
   return new Date(Math.floor(now.getTime() / lengthMs) * lengthMs);
@@ -31,45 +30,48 @@ export function windowEndOf(now: Date, lengthMs: number): Date {
 }
 
 /**
- * Takes one from every window, or from none. One statement on the way through: an upsert per
- * window that counts only while the window has room, so the counters never pass their maximum,
- * whatever runs at once (ON CONFLICT DO UPDATE locks the row and re-reads it before its WHERE).
- * Rows are locked in the order given, the same for every caller of one set of windows, so two takes
- * never wait on each other in a cycle. When one window refuses, the others are given back and the
- * answer is the wait until the refusing window ends.
+ * Takes one from every window, or from none, in one statement on the way through: a chain of
+ * upserts, each counting only while its window has room (ON CONFLICT DO UPDATE locks the row and
+ * re-reads it before its WHERE, so a counter never passes its maximum whatever runs at once), and
+ * each run only when the one before it counted — a burst refused by the minute's window never
+ * touches the day's. Rows are locked in the order given, the same for every caller of one set of
+ * windows, so two takes never wait on each other in a cycle. When a later window refuses, the
+ * earlier ones are given back, and the answer is the wait until the refusing window ends.
  */
 export async function takeFromWindows(db: DbOrTx, now: Date, windows: CounterWindow[]): Promise<TakeResult> {
   if (windows.length === 0) return { granted: true, counts: [] };
   const starts = windows.map((w) => windowStartOf(now, w.lengthMs));
-  const maxOf: SQL = sql.join(
-    [
-      sql`case excluded.key`,
-      ...windows.map((w) => sql`when ${w.key} then ${w.max}::int`),
-      sql`else 0 end`,
-    ],
-    sql` `,
+  const steps = windows.map((w, i) => {
+    const start = (starts[i] as Date).toISOString();
+    const source =
+      i === 0
+        ? sql`values (${w.key}, ${start}::timestamptz, 1)`
+        : sql`select ${w.key}, ${start}::timestamptz, 1 where exists (select 1 from ${sql.raw(`w${i - 1}`)})`;
+    // A newer window starts the count again; an older one (another instance's clock a little
+    // behind) counts in the newer.
+    return sql`${sql.raw(`w${i}`)} as (
+      insert into rate_limit_counters as c (key, window_start, count) ${source}
+      on conflict (key) do update set
+        count = case when excluded.window_start > c.window_start then 1 else c.count + 1 end,
+        window_start = greatest(c.window_start, excluded.window_start)
+      where excluded.window_start > c.window_start or c.count < ${w.max}::int
+      returning key, count
+    )`;
+  });
+  const union = sql.join(
+    windows.map((_, i) => sql`select key, count from ${sql.raw(`w${i}`)}`),
+    sql` union all `,
   );
-  // A newer window starts the count again; an older one (another instance's clock a little behind)
-  // counts in the newer.
-  const newer = sql`excluded.window_start > ${rateLimitCounters.windowStart}`;
-  const taken = await db
-    .insert(rateLimitCounters)
-    .values(windows.map((w, i) => ({ key: w.key, windowStart: starts[i] as Date, count: 1 })))
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        count: sql`case when ${newer} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStart: sql`greatest(${rateLimitCounters.windowStart}, excluded.window_start)`,
-      },
-      setWhere: sql`${newer} or ${rateLimitCounters.count} < ${maxOf}`,
-    })
-    .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count });
-  const counts = new Map(taken.map((row) => [row.key, row.count]));
-  if (counts.size === windows.length) return { granted: true, counts: windows.map((w) => counts.get(w.key) ?? 0) };
+  const result = (await db.execute(sql`with ${sql.join(steps, sql`, `)} ${union}`)) as unknown as
+    { rows?: { key: string; count: number }[] } | { key: string; count: number }[];
+  const taken = Array.isArray(result) ? result : (result.rows ?? []);
+  const counts = new Map(taken.map((row) => [row.key, Number(row.count)]));
+  if (counts.size === windows.length)
+    return { granted: true, counts: windows.map((w) => counts.get(w.key) ?? 0) };
   const grantedKeys = new Set(counts.keys());
 
-  // Refused: give back what this take counted in the other windows (a rare path, so one statement
-  // each is fine), then say how long until the refusing windows all have room again.
+  // Refused: give back what this take counted in the windows before the refusing one (a rare path:
+  // only when a later window is full), then say how long until the refusing window ends.
   for (const [i, w] of windows.entries()) {
     if (!grantedKeys.has(w.key)) continue;
     await db
@@ -83,8 +85,9 @@ export async function takeFromWindows(db: DbOrTx, now: Date, windows: CounterWin
         ),
       );
   }
-  const waitsMs = windows.flatMap((w, i) =>
-    grantedKeys.has(w.key) ? [] : [(starts[i] as Date).getTime() + w.lengthMs - now.getTime()],
-  );
-  return { granted: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waitsMs) / 1000)) };
+  // The first window that refused (the ones after it were not reached) decides the wait.
+  const refusing = windows.findIndex((w) => !grantedKeys.has(w.key));
+  const window = windows[refusing] as CounterWindow;
+  const waitMs = (starts[refusing] as Date).getTime() + window.lengthMs - now.getTime();
+  return { granted: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }

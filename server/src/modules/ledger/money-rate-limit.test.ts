@@ -89,9 +89,23 @@ describe('the per-customer money-movement budget', () => {
   it('lets through only the budget of a 1,000-transfer burst spread over two instances; the rest get 429 with Retry-After', async () => {
     const alice = await fundedCustomer('100.00');
     const bob = await signUpCustomer(t);
-    const burst = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => oneCent(i % 2 === 0 ? t.app : second, alice, bob, i)),
-    );
+    // Waves of 200 at once, all within one minute of the bank's clock: on a busy machine a thousand
+    // at once outwait the connection pool (503), which is not what this test is about.
+    const burst: Awaited<ReturnType<typeof oneCent>>[] = [];
+    for (let wave = 0; wave < 5; wave += 1) {
+      burst.push(
+        ...(await Promise.all(
+          Array.from({ length: 200 }, (_, j) => {
+            const i = wave * 200 + j;
+            return oneCent(i % 2 === 0 ? t.app : second, alice, bob, i);
+          }),
+        )),
+      );
+    }
+    const statuses = new Map<number, number>();
+    for (const res of burst) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+    const other = burst.find((res) => res.statusCode !== 201 && res.statusCode !== 429);
+    expect([...statuses.keys()].sort(), other?.body).toEqual([201, 429]);
     const created = burst.filter((res) => res.statusCode === 201);
     const limited = burst.filter((res) => res.statusCode === 429);
     expect(created.length).toBe(PER_MINUTE);
@@ -114,7 +128,8 @@ describe('the per-customer money-movement budget', () => {
     t.clock.advanceMs(wait * 1000);
     const again = await oneCent(second, alice, bob, 1000);
     expect(again.statusCode, again.body).toBe(201);
-  });
+    // A thousand requests on one PGlite connection take a while on a busy 2-core machine.
+  }, 240_000);
 
   it('is one budget for transfers, scheduled payments and check deposits; staff money is not counted', async () => {
     const carol = await fundedCustomer('100.00');
@@ -214,7 +229,9 @@ describe('money alerts to one address', () => {
     const rows = await t.database.db
       .select({ status: outboxMessages.status })
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.toEmail, gina.email.toLowerCase()), eq(outboxMessages.template, 'money-alert')));
+      .where(
+        and(eq(outboxMessages.toEmail, gina.email.toLowerCase()), eq(outboxMessages.template, 'money-alert')),
+      );
     expect(rows.length).toBe(total);
     expect(rows.filter((r) => r.status === 'pending')).toEqual([]);
 
@@ -222,7 +239,10 @@ describe('money alerts to one address', () => {
     const sender = senders[0] as SignedUpCustomer;
     for (let step = 0; step < 6; step += 1) {
       t.clock.advanceMs(10 * 60_000);
-      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sender.cookie } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sender.cookie } }))
+          .statusCode,
+      ).toBe(200);
     }
     expect((await oneCent(t.app, sender, gina, 99)).statusCode).toBe(201);
     await t.app.email.worker.runOnce();
