@@ -155,7 +155,9 @@ export function loggableUrl(request: FastifyRequest): string {
     return redactQuery(request.url);
   }
   const path = pattern.replace(/:(\w+)/g, (_, name: string) =>
-    ACCOUNT_NUMBER_PARAMS.has(name) ? REDACTED_ACCOUNT_NUMBER : encodeURIComponent(String(params[name] ?? '')),
+    ACCOUNT_NUMBER_PARAMS.has(name)
+      ? REDACTED_ACCOUNT_NUMBER
+      : encodeURIComponent(String(params[name] ?? '')),
   );
   return request.url.includes('?') ? path + REDACTED_QUERY : path;
 }

@@ -44,8 +44,16 @@ describe('the request log', () => {
   it('correlates by an id of its own: a client’s X-Request-Id is kept only with a prefix', async () => {
     lines.length = 0;
     const chosen = 'victim-request-0001';
-    const first = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': chosen } });
-    const second = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': chosen } });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': chosen },
+    });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': chosen },
+    });
     const ids = [first.headers['x-request-id'], second.headers['x-request-id']];
     for (const id of ids) {
       expect(id).not.toBe(chosen);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../test/banking';
-import { createAdmin, JSON_HEADERS, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../test/identity';
+import {
+  createAdmin,
+  JSON_HEADERS,
+  loginAdmin,
+  signUpCustomer,
+  type SignedUpCustomer,
+} from '../test/identity';
 import { buildTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -70,7 +76,13 @@ describe('an API path spelt with percent-escapes', () => {
   });
 
   it('answers an encoded slash, a double slash and a ;parameter as not found, never as another route', async () => {
-    for (const url of ['/api/me%2Fpasskeys', '//api/me', '/api//me', '/api/me;jsessionid=1', '/api/transfers;x']) {
+    for (const url of [
+      '/api/me%2Fpasskeys',
+      '//api/me',
+      '/api//me',
+      '/api/me;jsessionid=1',
+      '/api/transfers;x',
+    ]) {
       const get = await t.app.inject({ method: 'GET', url, headers: { cookie: alice.cookie } });
       expect(get.statusCode, `GET ${url}: ${get.body}`).toBe(404);
       const post = await t.app.inject({

@@ -238,10 +238,7 @@ export function renderMoneyAlertsPausedNotice(
       `There has been a lot of money moving on your ${brand.bankName} account: we have emailed you ${input.alertsSent} payment alerts in the last hour.`,
       `So that your inbox stays usable, we will not email further payment alerts until ${formatAlertDate(input.resumesAt)}. Every payment is still on your account: log in to see your transactions.`,
     ],
-    after: [
-      'If you do not recognise these payments, call our support straight away.',
-      NEVER_ASK,
-    ],
+    after: ['If you do not recognise these payments, call our support straight away.', NEVER_ASK],
   });
 }
 

@@ -252,7 +252,13 @@ describe('outbox', () => {
         );
       },
     };
-    expect(await worker(batching).worker.runOnce()).toEqual({ claimed: 4, sent: 3, retried: 0, failed: 1, suppressed: 0 });
+    expect(await worker(batching).worker.runOnce()).toEqual({
+      claimed: 4,
+      sent: 3,
+      retried: 0,
+      failed: 1,
+      suppressed: 0,
+    });
     expect(calls).toEqual([['Alert 0', 'Alert 1', 'Alert 2', 'Alert 3']]);
     expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent', 'failed', 'sent']);
   });

@@ -78,19 +78,24 @@ export function bankingRoutes(deps: {
         },
       },
       async (request, reply) =>
-        moneyReply(request, reply, async (caller, key) => {
-          const session = request.auth;
-          if (!stepUp || !session) return banking.transfer(caller.userId, request.body, key);
-          const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
-          try {
-            return await banking.transfer(caller.userId, request.body, key, {
-              stepUp: stepUp.transferCheck({ session, transfer: request.body, idempotencyKey: key, token }),
-            });
-          } catch (error) {
-            await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
-            throw error;
-          }
-        }, budget),
+        moneyReply(
+          request,
+          reply,
+          async (caller, key) => {
+            const session = request.auth;
+            if (!stepUp || !session) return banking.transfer(caller.userId, request.body, key);
+            const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
+            try {
+              return await banking.transfer(caller.userId, request.body, key, {
+                stepUp: stepUp.transferCheck({ session, transfer: request.body, idempotencyKey: key, token }),
+              });
+            } catch (error) {
+              await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
+              throw error;
+            }
+          },
+          budget,
+        ),
     );
 
     app.post(
