@@ -55,6 +55,7 @@ import {
   stopInstance,
   withDatabase,
   type Instance,
+  UNBOUNDED_MONEY_LIMITS,
 } from './lib/cluster';
 import { writeMarkedSection } from './lib/docs-section';
 import { capturingDatabase, explainAction, tableRows, type Capturing, type PlanVerdict } from './lib/explain';
@@ -242,6 +243,8 @@ async function startServer(bank: Bank, secrets: Record<string, string>, tag: str
       // Scripted transfers to new payees: no second factor in a benchmark (decision 0139).
       STEP_UP_PAYMENTS: 'off',
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+      // Scripted transfers far past a person's pace: the money budget is lifted (decision 0194).
+      ...UNBOUNDED_MONEY_LIMITS,
       ...secrets,
     },
     `bench-admin-${tag}`,

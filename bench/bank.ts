@@ -65,6 +65,7 @@ import {
   waitHealthy,
   withDatabase,
   type Instance,
+  UNBOUNDED_MONEY_LIMITS,
 } from './lib/cluster';
 import { seededRandom } from './lib/random';
 import { BENCH_SCHEDULED_LEASE_SECONDS, checkScheduled, seedScheduled } from './lib/scheduled';
@@ -917,6 +918,8 @@ async function main(): Promise<number> {
       STEP_UP_PAYMENTS: 'off',
       SCHEDULED_CLAIM_LEASE_SECONDS: String(BENCH_SCHEDULED_LEASE_SECONDS),
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+      // Hundreds of transfers a second per customer: the money budget is lifted (decision 0194).
+      ...UNBOUNDED_MONEY_LIMITS,
       DATABASE_POOL_MAX: '8',
       ...secrets,
     },

@@ -33,6 +33,7 @@ import {
   startInstance,
   stopInstance,
   type Instance,
+  UNBOUNDED_MONEY_LIMITS,
 } from './lib/cluster';
 import { writeMarkedSection } from './lib/docs-section';
 import { seededRandom } from './lib/random';
@@ -493,7 +494,8 @@ async function main(): Promise<number> {
     port: await freePort(),
     dataDir,
     tag: 'durability',
-    env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off' },
+    // Transfers as fast as the clients go: the money budget is lifted (decision 0194).
+    env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off', ...UNBOUNDED_MONEY_LIMITS },
   });
   fs.writeFileSync(instance.logFile, '');
 

@@ -39,6 +39,7 @@ import {
   stopInstance,
   withDatabase,
   type Instance,
+  UNBOUNDED_MONEY_LIMITS,
 } from './lib/cluster';
 import { writeMarkedSection } from './lib/docs-section';
 import { fund, seedUsers, type SeededUser } from './lib/seed';
@@ -159,9 +160,16 @@ async function startOn(
         // Scripted transfers to new payees: no second factor in a benchmark (decision 0139).
         STEP_UP_PAYMENTS: 'off',
         RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+        // Hundreds of transfers a second per customer: the money budget is lifted (decision 0194).
+        ...UNBOUNDED_MONEY_LIMITS,
         ...secrets,
       }
-    : { DATABASE_URL: '', RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off' };
+    : {
+        DATABASE_URL: '',
+        RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+        STEP_UP_PAYMENTS: 'off',
+        ...UNBOUNDED_MONEY_LIMITS,
+      };
   const [instance] = makeInstances(1, [port ?? 0], env, tag);
   if (!instance) throw new Error('no instance');
   if (dataDir) instance.env.DATA_DIR = dataDir;

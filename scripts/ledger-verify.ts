@@ -4,10 +4,11 @@
 // balances sum to zero; and for check-deposit holds, no available balance is negative, held cents
 // add up to the active holds, holds match their records, ended holds hold nothing, and every
 // returned check has its reversing entry. Prints each violation; exits 1 if there is any.
+// Needs only DATA_DIR or DATABASE_URL (decision 0195); it reads and never migrates.
 import { verifyLedger } from '../server/src/modules/ledger/verify';
-import { withConfiguredDatabase } from './lib/with-database';
+import { withDatabaseOnly } from './lib/with-database';
 
-await withConfiguredDatabase(async (database) => {
+await withDatabaseOnly(async (database) => {
   const { violations, stats } = await verifyLedger(database.db);
   console.log(
     `Ledger (${database.kind}): ${stats.accounts} accounts, ${stats.entries} journal entries, ${stats.records} transaction records; sum of all balances ${stats.sum} cents.`,

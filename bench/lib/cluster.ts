@@ -11,6 +11,16 @@ import pg from 'pg';
  * machine's loopback only, for the bank invariant test and the benchmarks.
  */
 
+/**
+ * The per-customer money budget (decision 0194) lifted: benchmark clients send hundreds of
+ * transfers a second per customer, which the production default (10 a minute) would refuse.
+ */
+export const UNBOUNDED_MONEY_LIMITS = {
+  MONEY_MOVEMENTS_PER_MINUTE: '10000000',
+  MONEY_MOVEMENTS_PER_DAY: '10000000',
+  MONEY_ALERT_EMAILS_PER_HOUR: '10000000',
+} as const;
+
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SERVER_ENTRY = path.join(ROOT, 'server/dist/main.js');
 export const OUT_DIR = path.join(ROOT, 'bench/.out');

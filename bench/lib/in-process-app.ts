@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/client';
 import { ManualClock } from '../../server/src/lib/clock';
 import type { FuzzHost } from '../../server/src/security/fuzz';
+import { UNBOUNDED_MONEY_LIMITS } from './cluster';
 
 /**
  * The real app on a fresh in-memory PGlite, built as the tests build it (same config, a clock the
@@ -24,6 +25,8 @@ export async function buildInProcessApp(): Promise<FuzzHost & { close(): Promise
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     EMAIL_TRANSPORT: 'mailbox',
     RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+    // The fuzzer sends transfers far past a person's pace: the money budget is lifted (decision 0194).
+    ...UNBOUNDED_MONEY_LIMITS,
   });
   const clock = new ManualClock();
   const app = await buildApp({ config, database, clock, logger: false, startBackgroundJobs: false });

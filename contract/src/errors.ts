@@ -127,6 +127,11 @@ export const errorCatalogue = {
     status: 429,
     message: 'You can deposit at most 10 checks an hour. Please try again later.',
   },
+  /** Issue 27, decision 0194: the customer's money-movement budget; sent with Retry-After and the wait. */
+  MONEY_RATE_LIMITED: {
+    status: 429,
+    message: 'You are making payments too quickly. Please wait a moment and try again.',
+  },
   CHECK_IMAGE_QUOTA_EXCEEDED: {
     status: 422,
     message: 'Your storage for check photos is full. Please contact Larkspur Bank support.',
@@ -359,6 +364,11 @@ export function rateLimitedMessage(retryAfterSeconds: number | null): string {
     return errorCatalogue.RATE_LIMITED.message;
   }
   return `Too many requests. Please wait ${humanWait(retryAfterSeconds)} and try again.`;
+}
+
+/** MONEY_RATE_LIMITED with the wait said: "… Please wait 42 seconds and try again." (decision 0194) */
+export function moneyRateLimitedMessage(retryAfterSeconds: number): string {
+  return `You are making payments too quickly. Please wait ${humanWait(retryAfterSeconds)} and try again.`;
 }
 
 export function errorMessage(code: ErrorCode): string {

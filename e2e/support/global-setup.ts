@@ -8,9 +8,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT);
   const server = await startServer({
     port,
-    // The maker-checker window (decision 0188) is off: the seeded administrator credits every
-    // spec's customers, which would add up to the threshold within a run. Server tests cover it.
-    env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off', MAKER_CHECKER_WINDOW_HOURS: '0' },
+    env: {
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+      STEP_UP_PAYMENTS: 'off',
+      // The maker-checker window (decision 0188) is off: the seeded administrator credits every
+      // spec's customers, which would add up to the threshold within a run. Server tests cover it.
+      MAKER_CHECKER_WINDOW_HOURS: '0',
+      // Parallel specs share the demo customers and send their transfers within the same minute;
+      // the per-customer money budget (decision 0194) is the API tests' to prove, not the screens'.
+      MONEY_MOVEMENTS_PER_MINUTE: '1000',
+      MONEY_MOVEMENTS_PER_DAY: '100000',
+      MONEY_ALERT_EMAILS_PER_HOUR: '100000',
+    },
   });
   process.env.E2E_DATA_DIR = server.dataDir;
   return () => server.stop();

@@ -42,6 +42,7 @@ import { adminConsoleRoutes } from './modules/admin/admin-routes';
 import { adminExportRoutes } from './modules/admin/export-routes';
 import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
 import { bankingRoutes } from './modules/ledger/banking-routes';
+import { createMoneyBudget } from './modules/ledger/money-route';
 import { documentRoutes } from './modules/ledger/documents/document-routes';
 import { createFxRateService } from './modules/fx/fx-rates';
 import { adminFxRateRoutes, fxRateRoutes } from './modules/fx/fx-routes';
@@ -94,6 +95,8 @@ import { chooseLogFormat, prettyLogStream } from './lib/log-format';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Unknown paths are a scanner's favourite; answer them, but not without limit. */
 const NOT_FOUND_RATE_LIMIT_PER_MINUTE = 300;
+/** Marks a request id that carries the client's X-Request-Id (decision 0195). */
+export const CLIENT_REQUEST_ID_PREFIX = 'client-';
 /** What a request log shows instead of a query string (docs/decisions/0088). */
 export const REDACTED_QUERY = '?[redacted]';
 
@@ -136,11 +139,34 @@ export function redactQuery(url: string): string {
   return mark === -1 ? url : url.slice(0, mark) + REDACTED_QUERY;
 }
 
-/** Fastify's request serializer, with the query string redacted. */
+/** Route parameters whose value is an account number: logged as this placeholder (decision 0195). */
+const ACCOUNT_NUMBER_PARAMS = new Set(['accountNumber']);
+export const REDACTED_ACCOUNT_NUMBER = '[account number]';
+
+/**
+ * The URL a log line keeps: the query redacted, and on a route with an account number among its
+ * parameters the path rebuilt from the route's pattern with the number left out (the raw path may
+ * spell it with percent-escapes, so it is not searched and replaced).
+ */
+export function loggableUrl(request: FastifyRequest): string {
+  const pattern = request.routeOptions?.url;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (pattern === undefined || !Object.keys(params).some((name) => ACCOUNT_NUMBER_PARAMS.has(name))) {
+    return redactQuery(request.url);
+  }
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) =>
+    ACCOUNT_NUMBER_PARAMS.has(name)
+      ? REDACTED_ACCOUNT_NUMBER
+      : encodeURIComponent(String(params[name] ?? '')),
+  );
+  return request.url.includes('?') ? path + REDACTED_QUERY : path;
+}
+
+/** Fastify's request serializer, with the query string and account numbers redacted. */
 function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   return {
     method: request.method,
-    url: redactQuery(request.url),
+    url: loggableUrl(request),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -240,9 +266,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
       answerClientError(error, socket, https);
     },
+    // The id that correlates a request's log lines is the bank's own (decision 0195). A client's
+    // X-Request-Id is kept for its own correlation, but only prefixed and made unique: a client
+    // can neither pass its lines off as the bank's nor mingle them with another request's.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+      const own = crypto.randomUUID();
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? `${CLIENT_REQUEST_ID_PREFIX}${incoming}.${own.slice(0, 8)}`
+        : own;
     },
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -483,6 +515,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(avatarRoutes());
+      // Decision 0194: every money movement a customer starts draws on one budget, in the database.
+      const budget = createMoneyBudget({ db: database.db, clock, limits: config.moneyLimits });
       await api.register(
         bankingRoutes({
           db: database.db,
@@ -491,6 +525,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           guards,
           clock,
           stepUp: config.stepUpPayments ? stepUp : null,
+          budget,
         }),
       );
       await api.register(
@@ -520,7 +555,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(loanRoutes({ loans, guards }));
       await api.register(
-        scheduledRoutes({ scheduled, guards, stepUp: config.stepUpPayments ? stepUp : null }),
+        scheduledRoutes({ scheduled, guards, stepUp: config.stepUpPayments ? stepUp : null, budget }),
       );
       if (config.testClock && isForwardClock(clock))
         await api.register(testClockRoutes({ clock, scheduler }));

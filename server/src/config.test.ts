@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDatabaseConfig } from './config';
 
 /** What a PostgreSQL deployment must add to DATABASE_URL (email: see the email tests below). */
 const postgresEmail = {
@@ -21,6 +21,28 @@ function configError(env: Record<string, string>): Error {
   }
   throw new Error('expected loadConfig to refuse this environment');
 }
+
+describe('loadDatabaseConfig (decision 0195: ledger:verify needs only the database)', () => {
+  it("takes DATABASE_URL alone, where loadConfig refuses it without the servers' secrets", () => {
+    const env = { DATABASE_URL: 'postgres://verifier@db.example:5432/larkspur' };
+    expect(configError(env).message).toContain('EMAIL_TRANSPORT');
+    expect(loadDatabaseConfig(env).database).toEqual({
+      kind: 'postgres',
+      url: env.DATABASE_URL,
+      poolMax: 10,
+    });
+  });
+
+  it('ignores every other variable, even a wrong one, and still refuses a wrong database setting', () => {
+    expect(loadDatabaseConfig({ DATA_DIR: '/tmp/x', PORT: 'not-a-port' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: path.resolve('/tmp/x/pgdata'),
+    });
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres/,
+    );
+  });
+});
 
 describe('loadConfig', () => {
   it('gives a working embedded bank with no variables at all', () => {

@@ -42,6 +42,19 @@ export const MAKER_CHECKER_THRESHOLD_DEFAULT = 1_000_000n;
 export const MAKER_CHECKER_WINDOW_HOURS_DEFAULT = 24;
 export const MAKER_CHECKER_WINDOW_HOURS_MAX = 720;
 
+/**
+ * Money movements one customer may start (transfers of every kind, scheduled payments, check
+ * deposits), decision 0194: a person sends a handful a minute at most; a script sending thousands
+ * of one-cent transfers (issue 27, finding 6) is stopped at the tenth. The day's budget bounds what
+ * a patient script writes (records, alerts) to 200 movements.
+ */
+export const MONEY_MOVEMENTS_PER_MINUTE_DEFAULT = 10;
+export const MONEY_MOVEMENTS_PER_DAY_DEFAULT = 200;
+/** Money alerts emailed to one address an hour (decision 0194); the rest stay in the records. */
+export const MONEY_ALERT_EMAILS_PER_HOUR_DEFAULT = 20;
+/** Highest a money limit may be set: test and benchmark setups raise them, nothing needs more. */
+const MONEY_LIMIT_SETTING_MAX = 10_000_000;
+
 /** Most proxies a request may have passed in front of the bank (a CDN, a load balancer, …). */
 const TRUST_PROXY_HOPS_MAX = 10;
 const TRUST_PROXY_HINT = `must be false, a hop count (1-${TRUST_PROXY_HOPS_MAX}) or a comma-separated list of proxy addresses or CIDR ranges; never true, which would let any client pick its IP`;
@@ -214,6 +227,28 @@ const envSchema = z.object({
     .min(0)
     .max(MAKER_CHECKER_WINDOW_HOURS_MAX)
     .default(MAKER_CHECKER_WINDOW_HOURS_DEFAULT),
+   * Per-customer money-movement budget (decision 0194), counted in the database so it holds across
+   * instances. Test and benchmark setups that script many transfers raise them, saying why.
+   */
+  MONEY_MOVEMENTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MONEY_LIMIT_SETTING_MAX)
+    .default(MONEY_MOVEMENTS_PER_MINUTE_DEFAULT),
+  MONEY_MOVEMENTS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MONEY_LIMIT_SETTING_MAX)
+    .default(MONEY_MOVEMENTS_PER_DAY_DEFAULT),
+  /** Money alerts emailed to one address an hour; past it one notice, then none until the hour ends. */
+  MONEY_ALERT_EMAILS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MONEY_LIMIT_SETTING_MAX)
+    .default(MONEY_ALERT_EMAILS_PER_HOUR_DEFAULT),
   /** Comma-separated client IPs exempt from per-IP request rate limits (load tests, e2e). Never the login throttle. */
   RATE_LIMIT_ALLOWLIST: z
     .string()
@@ -272,6 +307,8 @@ export type Config = {
   makerCheckerThresholdCents: bigint;
   /** Decision 0188: the rolling window in milliseconds; 0 = off. */
   makerCheckerWindowMs: number;
+  /** Decision 0194: the money movements a customer may start, and the alerts one address is emailed. */
+  moneyLimits: { perMinute: number; perDay: number; alertEmailsPerHour: number };
 };
 
 export type EmailTransportConfig =
@@ -425,23 +462,66 @@ function testClockSetting(e: z.infer<typeof envSchema>): boolean {
   return e.TEST_CLOCK === 'on';
 }
 
-/** Parses an environment (default: `process.env`). Throws ConfigError with a one-line message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** The settings a command that only reads or changes the database needs (decision 0195). */
+const databaseEnvSchema = envSchema.pick({
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  DATABASE_READ_URL: true,
+  DATABASE_POOL_MAX: true,
+  DATABASE_STARTUP_WAIT_SECONDS: true,
+});
+
+/** Where the database is: all that `ledger:verify` needs (decision 0195). */
+export type DatabaseConfig = Pick<Config, 'dataDir' | 'database' | 'databaseStartupWaitMs'>;
+
+/** Parses `env` with `schema`, empty strings as unset; a refusal is one line naming the variable. */
+function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
   // Empty strings are how shells spell "unset"; treat them so.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+function databaseSettings(e: z.infer<typeof databaseEnvSchema>): DatabaseConfig {
   if (e.DATABASE_READ_URL !== undefined && e.DATABASE_URL === undefined) {
     throw new ConfigError(
       'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (the embedded database has no standby to read from)',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dataDir,
+    databaseStartupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
+    database:
+      e.DATABASE_URL === undefined
+        ? { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') }
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            poolMax: e.DATABASE_POOL_MAX,
+            ...(e.DATABASE_READ_URL === undefined ? {} : { readUrl: e.DATABASE_READ_URL }),
+          },
+  };
+}
+
+/**
+ * Only the database settings (DATA_DIR or DATABASE_URL and the pool's), for commands that read the
+ * database and nothing else — `npm run ledger:verify` (decision 0195). Every other variable is
+ * ignored: an operator need not hold the servers' email, session or encryption secrets to run it.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  return databaseSettings(parseEnv(databaseEnvSchema, env));
+}
+
+/** Parses an environment (default: `process.env`). Throws ConfigError with a one-line message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(envSchema, env);
+  const { dataDir, database, databaseStartupWaitMs } = databaseSettings(e);
   const port = e.PORT;
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
   const publicUrl = new URL(publicOrigin);
@@ -456,16 +536,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     dataDir,
-    databaseStartupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
-    database:
-      e.DATABASE_URL === undefined
-        ? { kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') }
-        : {
-            kind: 'postgres',
-            url: e.DATABASE_URL,
-            poolMax: e.DATABASE_POOL_MAX,
-            ...(e.DATABASE_READ_URL === undefined ? {} : { readUrl: e.DATABASE_READ_URL }),
-          },
+    databaseStartupWaitMs,
+    database,
     publicOrigin,
     bankName: e.BANK_NAME,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
@@ -492,5 +564,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAllowList: e.RATE_LIMIT_ALLOWLIST?.split(',') ?? [],
     makerCheckerThresholdCents: e.MAKER_CHECKER_THRESHOLD,
     makerCheckerWindowMs: e.MAKER_CHECKER_WINDOW_HOURS * 3_600_000,
+    moneyLimits: {
+      perMinute: e.MONEY_MOVEMENTS_PER_MINUTE,
+      perDay: e.MONEY_MOVEMENTS_PER_DAY,
+      alertEmailsPerHour: e.MONEY_ALERT_EMAILS_PER_HOUR,
+    },
   };
 }

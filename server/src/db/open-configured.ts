@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from './client';
 import { acquireDataDirLock } from './data-dir-lock';
 
@@ -7,7 +7,9 @@ import { acquireDataDirLock } from './data-dir-lock';
  * the data directory's lock (and releases it on close), so the server, migrations and every script
  * go through the same guard.
  */
-export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+export async function openConfiguredDatabase(
+  config: Pick<DatabaseConfig, 'dataDir' | 'database'>,
+): Promise<DatabaseHandle> {
   if (config.database.kind === 'postgres') return openDatabase(config.database);
   const lock = acquireDataDirLock(config.dataDir);
   try {

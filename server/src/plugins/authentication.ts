@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { capabilitiesOf, SESSION_IDLE_HEADER, type SessionResponse } from '@larkspur/contract';
 import { AppError } from '../lib/errors';
 import type { ResolvedSession, SessionStore, SessionUserRecord } from '../modules/auth/session-store';
+import { isApiRequest } from '../lib/routed-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -99,7 +100,8 @@ export async function registerAuthentication(
   await app.register(cookie);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The routed path, as the CSRF check judges it (decision 0195).
+    if (!isApiRequest(request)) return;
     const raw = request.cookies[deps.cookie.name];
     request.auth = raw ? await deps.sessions.resolve(raw) : null;
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 import { isLoopbackHost } from '../lib/loopback';
+import { isApiRequest } from '../lib/routed-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,7 +21,8 @@ export function registerCsrfProtection(
   options: { publicOrigin: string; loopbackAnyPort: boolean },
 ): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The routed path, not the raw URL: `/%61pi/…` is routed to the API too (decision 0195).
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== options.publicOrigin) {
       const loopbackOrigin =

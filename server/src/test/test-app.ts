@@ -89,6 +89,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Money limits no scripted suite reaches (decision 0194); the budget's own tests set real ones. */
+export const UNBOUNDED_MONEY_LIMITS = {
+  MONEY_MOVEMENTS_PER_MINUTE: '10000000',
+  MONEY_MOVEMENTS_PER_DAY: '10000000',
+  MONEY_ALERT_EMAILS_PER_HOUR: '10000000',
+} as const;
+
 export function testConfig(env: Record<string, string> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-data-'));
   return loadConfig({
@@ -107,6 +114,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Suites that credit their fixtures from one admin test other rules; the maker-checker tests
     // turn the window on (decision 0188).
     MAKER_CHECKER_WINDOW_HOURS: '0',
+    // Suites script many transfers per customer on a clock that stands still (and the race tests,
+    // concurrency.test.ts and security/double-spend.test.ts, send hundreds at once): the budget would
+    // refuse them. Its own tests (money-rate-limit.test.ts) set the limits (decision 0194).
+    ...UNBOUNDED_MONEY_LIMITS,
     ...env,
   });
 }

@@ -17,7 +17,8 @@ export const outboxMessages = pgTable(
     /** Which template produced it and with which fields (used by the hosted-API transport). */
     template: text('template').notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    // suppressed: a money alert past its address's hourly bound, kept but not emailed (decision 0194).
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'suppressed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -36,6 +37,9 @@ export const outboxMessages = pgTable(
     index('outbox_messages_sent_idx')
       .on(t.sentAt)
       .where(sql`${t.status} = 'sent'`),
+    index('outbox_messages_suppressed_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'suppressed'`),
   ],
 );
 

@@ -14,3 +14,4 @@ export * from './money-requests';
 export * from './fx-rates';
 export * from './staff-invitations';
 export * from './email-changes';
+export * from './rate-limits';

@@ -273,6 +273,25 @@ export function renderContactChangedAlert(
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// Money alerts paused (issue 27, decision 0194): one address got the hour's bound of money alerts.
+
+export const MONEY_ALERTS_PAUSED_TEMPLATE = 'money-alerts-paused-notice' satisfies EmailTemplateName;
+
+export function renderMoneyAlertsPausedNotice(
+  input: Base & { alertsSent: number; resumesAt: Date },
+  brand: EmailBrand,
+): RenderedEmail {
+  return securityAlert(MONEY_ALERTS_PAUSED_TEMPLATE, input, brand, {
+    title: 'More activity on your account',
+    before: [
+      `There has been a lot of money moving on your ${brand.bankName} account: we have emailed you ${input.alertsSent} payment alerts in the last hour.`,
+      `So that your inbox stays usable, we will not email further payment alerts until ${formatAlertDate(input.resumesAt)}. Every payment is still on your account: log in to see your transactions.`,
+    ],
+    after: ['If you do not recognise these payments, call our support straight away.', NEVER_ASK],
+  });
+}
+
 /** "jane.doe@example.com" → "j•••e@example.com"; short local parts keep only their first letter. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');

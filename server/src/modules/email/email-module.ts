@@ -61,7 +61,14 @@ export function createEmailModule(deps: {
     );
   }
 
-  const worker = createOutboxWorker({ db, transport, clock, logger, brand });
+  const worker = createOutboxWorker({
+    db,
+    transport,
+    clock,
+    logger,
+    brand,
+    alertEmailsPerHour: config.moneyLimits.alertEmailsPerHour,
+  });
   const otp = createOtpService({
     db,
     clock,

@@ -12,6 +12,9 @@ import {
   type SendResult,
 } from './transport';
 import { renderStoredEmail, type EmailBrand } from './templates';
+import { takeFromWindows, windowEndOf } from '../../lib/rate-counter';
+import { renderMoneyAlertsPausedNotice } from './account-templates';
+import { createOutbox } from './outbox';
 
 /** Attempts before a message is marked failed (about four hours of trying with the backoff below). */
 export const OUTBOX_ATTEMPTS_MAX = 10;
@@ -51,9 +54,17 @@ export function outboxRetryDelayMs(attempt: number): number {
   return Math.min(OUTBOX_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), OUTBOX_RETRY_DELAY_MAX_MS);
 }
 
+/**
+ * The window of the bound on money alerts to one address (decision 0194): at most the configured
+ * number an hour are emailed, then one notice, then none until the hour ends.
+ */
+export const MONEY_ALERT_WINDOW_MS = 3_600_000;
+
 export interface OutboxRunResult {
   claimed: number;
   sent: number;
+  /** Money alerts past their address's hourly bound: kept, not emailed (decision 0194). */
+  suppressed: number;
   /** Failed this time, scheduled for another attempt. */
   retried: number;
   /** Failed for good: permanent rejection or out of attempts. */
@@ -85,6 +96,8 @@ export function createOutboxWorker(deps: {
   pollIntervalMs?: number;
   /** Tests shorten the back-off after failed runs. */
   runBackoff?: { minMs: number; maxMs: number };
+  /** Money alerts emailed to one address an hour (decision 0194); unbounded when unset. */
+  alertEmailsPerHour?: number;
 }): OutboxWorker {
   const { db, transport, clock, logger } = deps;
   const batchSize = deps.batchSize ?? OUTBOX_BATCH_SIZE;
@@ -245,8 +258,61 @@ export function createOutboxWorker(deps: {
     }
   }
 
+  const outbox = createOutbox({ clock });
+
+  /**
+   * Decision 0194: a money alert's first attempt counts against its address's hour, in the
+   * database (so every instance's worker shares the count). Within the bound it is sent; the one
+   * just past it becomes a single notice; the rest are kept as `suppressed`, unsent — the money and
+   * its records are untouched, only the email is not sent. A retry was counted the first time.
+   */
+  async function boundAlerts(claimed: ClaimedMessage[]): Promise<ClaimedMessage[]> {
+    const bound = deps.alertEmailsPerHour;
+    if (bound === undefined) return claimed;
+    const toSend: ClaimedMessage[] = [];
+    for (const message of claimed) {
+      if (message.template !== 'money-alert' || message.attempts !== 1) {
+        toSend.push(message);
+        continue;
+      }
+      const now = clock.now();
+      const taken = await takeFromWindows(db, now, [
+        { key: `alert:${message.toEmail.toLowerCase()}`, lengthMs: MONEY_ALERT_WINDOW_MS, max: bound + 1 },
+      ]);
+      const count = taken.granted ? (taken.counts[0] ?? 0) : bound + 2;
+      if (count <= bound) {
+        toSend.push(message);
+        continue;
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(outboxMessages)
+          .set({ status: 'suppressed', leaseUntil: null, sentAt: now })
+          .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.attempts, message.attempts)));
+        if (count === bound + 1 && deps.brand) {
+          const notice = renderMoneyAlertsPausedNotice(
+            {
+              to: message.toEmail,
+              now,
+              alertsSent: bound,
+              resumesAt: windowEndOf(now, MONEY_ALERT_WINDOW_MS),
+            },
+            deps.brand,
+          );
+          await outbox.enqueueEmail(tx, { to: message.toEmail, ...notice });
+        }
+      });
+      logger.warn(
+        { outboxId: message.id, template: message.template, alertsThisHour: count - 1 },
+        'money alert not emailed: the address has had its hour of alerts',
+      );
+    }
+    return toSend;
+  }
+
   async function runOnce(): Promise<OutboxRunResult> {
-    const claimed = await claim();
+    const all = await claim();
+    const claimed = await boundAlerts(all);
     const results = claimed.length === 0 ? [] : await sendAll(claimed);
     const sent = claimed.filter((_, i) => results[i]?.ok === true);
     const [, ...failures] = await Promise.all([
@@ -257,8 +323,9 @@ export function createOutboxWorker(deps: {
       }),
     ]);
     return {
-      claimed: claimed.length,
+      claimed: all.length,
       sent: sent.length,
+      suppressed: all.length - claimed.length,
       retried: failures.filter((o) => o === 'retried').length,
       failed: failures.filter((o) => o === 'failed').length,
     };

@@ -92,8 +92,8 @@ describe('outbox', () => {
     const transport = createRecordingTransport();
     const { worker: w } = worker(transport);
 
-    expect(await w.runOnce()).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0 });
-    expect(await w.runOnce()).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0 });
+    expect(await w.runOnce()).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0, suppressed: 0 });
+    expect(await w.runOnce()).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0, suppressed: 0 });
 
     const [row] = await rows();
     expect(transport.sent).toEqual([{ ...mail(0), messageId: `outbox-${row?.id}.${clock.now().getTime()}` }]);
@@ -217,7 +217,7 @@ describe('outbox', () => {
     });
     const { worker: w, logger } = worker(transport);
 
-    expect(await w.runOnce()).toEqual({ claimed: 4, sent: 2, retried: 1, failed: 1 });
+    expect(await w.runOnce()).toEqual({ claimed: 4, sent: 2, retried: 1, failed: 1, suppressed: 0 });
     const byStatus = (await rows()).map((r) => [r.subject, r.status]);
     expect(byStatus).toEqual([
       ['Alert 0', 'sent'],
@@ -252,7 +252,13 @@ describe('outbox', () => {
         );
       },
     };
-    expect(await worker(batching).worker.runOnce()).toEqual({ claimed: 4, sent: 3, retried: 0, failed: 1 });
+    expect(await worker(batching).worker.runOnce()).toEqual({
+      claimed: 4,
+      sent: 3,
+      retried: 0,
+      failed: 1,
+      suppressed: 0,
+    });
     expect(calls).toEqual([['Alert 0', 'Alert 1', 'Alert 2', 'Alert 3']]);
     expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent', 'failed', 'sent']);
   });

@@ -28,7 +28,9 @@ export type EmailTemplateName =
   // A scheduled payment that could not be made (issue 18, decision 0159).
   | 'scheduled-payment-failed'
   // A staff member's invitation link (issue 27, decision 0189).
-  | 'staff-invitation';
+  | 'staff-invitation'
+  // Money alerts to one address past the hour's bound (issue 27, decision 0194).
+  | 'money-alerts-paused-notice';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

@@ -6,6 +6,7 @@ import {
   loginThrottles,
   mailboxMessages,
   outboxMessages,
+  rateLimitCounters,
   sessions,
   stepUps,
   webauthnChallenges,
@@ -29,6 +30,8 @@ export const MAILBOX_RETENTION_MS = 7 * 86_400_000;
  * the payee rule reads the records, and a retried transfer replays its idempotency key. The table
  * holds about a day of step-ups, so its created_at scan needs no index of its own.
  */
+/** Longer than the longest rate-limit window (a day, decision 0194): such a counter counts nothing. */
+export const RATE_LIMIT_COUNTER_IDLE_MS = 2 * 86_400_000;
 export const STEP_UP_RETENTION_MS = 86_400_000;
 /**
  * A throttle row untouched for this long has an expired window, no back-off left (at most
@@ -47,6 +50,8 @@ export type HousekeepingResult = Record<
   | 'sessions'
   | 'loginThrottles'
   | 'sentEmail'
+  | 'suppressedEmail'
+  | 'rateLimitCounters'
   | 'mailbox'
   | 'stepUps'
   | 'webauthnChallenges',
@@ -132,6 +137,21 @@ export function createHousekeeping(deps: {
         outboxMessages,
         [outboxMessages.id],
         and(eq(outboxMessages.status, 'sent'), lt(outboxMessages.sentAt, before(OUTBOX_SENT_RETENTION_MS))),
+      ),
+      // Money alerts past their address's bound (decision 0194): kept as long as delivered mail.
+      suppressedEmail: await purge(
+        outboxMessages,
+        [outboxMessages.id],
+        and(
+          eq(outboxMessages.status, 'suppressed'),
+          lt(outboxMessages.sentAt, before(OUTBOX_SENT_RETENTION_MS)),
+        ),
+      ),
+      // A counter whose window ended is started anew by its next take (decision 0194).
+      rateLimitCounters: await purge(
+        rateLimitCounters,
+        [rateLimitCounters.key],
+        lt(rateLimitCounters.windowStart, before(RATE_LIMIT_COUNTER_IDLE_MS)),
       ),
       mailbox: deps.mailbox
         ? await purge(

@@ -90,6 +90,8 @@ export function adminLedgerRoutes(deps: {
                 caller,
                 key,
               )) ?? banking.adminCash(direction, caller, request.params.id, request.body, key),
+            // Staff money: bounded by maker-checker (decision 0170), not by a customer's budget.
+            null,
           ),
       );
     }
@@ -130,6 +132,7 @@ export function adminLedgerRoutes(deps: {
           async (caller, key) =>
             (await requests.intercept({ kind: 'record_create', input: request.body }, caller, key)) ??
             banking.adminCreateRecord(caller, request.body, key),
+          null, // staff money (decision 0170)
         ),
     );
 

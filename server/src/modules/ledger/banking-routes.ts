@@ -21,7 +21,7 @@ import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { BankingService } from './banking-service';
-import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
+import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, type MoneyBudget } from './money-route';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
@@ -51,8 +51,10 @@ export function bankingRoutes(deps: {
   clock: Clock;
   /** Step-up for risky payments (decision 0137); null when STEP_UP_PAYMENTS=off. */
   stepUp?: StepUpService | null;
+  /** The customer's money-movement budget (decision 0194), drawn on by every money route here. */
+  budget: MoneyBudget;
 }): FastifyPluginAsyncZod {
-  const { db, readDb, banking, guards, clock } = deps;
+  const { db, readDb, banking, guards, clock, budget } = deps;
   const stepUp = deps.stepUp ?? null;
   return async (app) => {
     // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
@@ -76,19 +78,24 @@ export function bankingRoutes(deps: {
         },
       },
       async (request, reply) =>
-        moneyReply(request, reply, async (caller, key) => {
-          const session = request.auth;
-          if (!stepUp || !session) return banking.transfer(caller.userId, request.body, key);
-          const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
-          try {
-            return await banking.transfer(caller.userId, request.body, key, {
-              stepUp: stepUp.transferCheck({ session, transfer: request.body, idempotencyKey: key, token }),
-            });
-          } catch (error) {
-            await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
-            throw error;
-          }
-        }),
+        moneyReply(
+          request,
+          reply,
+          async (caller, key) => {
+            const session = request.auth;
+            if (!stepUp || !session) return banking.transfer(caller.userId, request.body, key);
+            const token = stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]);
+            try {
+              return await banking.transfer(caller.userId, request.body, key, {
+                stepUp: stepUp.transferCheck({ session, transfer: request.body, idempotencyKey: key, token }),
+              });
+            } catch (error) {
+              await stepUp.recordIfRefused(error, session, { ip: request.ip, hadToken: token !== null });
+              throw error;
+            }
+          },
+          budget,
+        ),
     );
 
     app.post(
@@ -110,7 +117,12 @@ export function bankingRoutes(deps: {
         },
       },
       async (request, reply) =>
-        moneyReply(request, reply, (caller, key) => banking.depositCheck(caller.userId, request.body, key)),
+        moneyReply(
+          request,
+          reply,
+          (caller, key) => banking.depositCheck(caller.userId, request.body, key),
+          budget,
+        ),
     );
 
     app.get(

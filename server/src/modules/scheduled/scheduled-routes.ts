@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { ResolvedSession } from '../auth/session-store';
-import { idempotencyHeader } from '../ledger/money-route';
+import { idempotencyHeader, moneyReply, type MoneyBudget } from '../ledger/money-route';
 import { parseIdempotencyKey } from '../ledger/idempotency';
 import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
 import type { AuthoriseSeries, ScheduledService } from './scheduled-service';
@@ -38,8 +38,10 @@ export function scheduledRoutes(deps: {
   guards: Guards;
   /** Null when STEP_UP_PAYMENTS=off (test and benchmark setups only). */
   stepUp: StepUpService | null;
+  /** The customer's money-movement budget (decision 0194): creating a series draws on it. */
+  budget: MoneyBudget;
 }): FastifyPluginAsyncZod {
-  const { scheduled, guards, stepUp } = deps;
+  const { scheduled, guards, stepUp, budget } = deps;
   return async (app) => {
     app.addHook('onRequest', async (request, reply) => {
       await guards.requireCustomer(request, reply);
@@ -85,25 +87,25 @@ export function scheduledRoutes(deps: {
             'Schedule a transfer for a day, or weekly / monthly until a date or a number of times. Idempotency-Key supported.',
           headers: stepUpHeaders,
           body: createScheduledTransferSchema,
-          response: { 201: scheduledTransferSchema, ...errors },
+          response: { 201: scheduledTransferSchema, ...errors, 429: errorEnvelopeSchema },
         },
       },
-      async (request, reply) => {
-        const session = sessionOf(request);
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const header = request.headers[STEP_UP_TOKEN_HEADER];
-        try {
-          const answer = await scheduled.create(
-            { userId: session.userId, ip: request.ip },
-            request.body,
-            key,
-            authoriser(session, key, header),
-          );
-          return await reply.status(answer.statusCode).send(answer.body as never);
-        } catch (error) {
-          throw await refused(error, session, request.ip, header);
-        }
-      },
+      // The money routes' one preamble (decision 0145), with the customer's budget (0194).
+      async (request, reply) =>
+        moneyReply(
+          request,
+          reply,
+          async (caller, key) => {
+            const session = sessionOf(request);
+            const header = request.headers[STEP_UP_TOKEN_HEADER];
+            try {
+              return await scheduled.create(caller, request.body, key, authoriser(session, key, header));
+            } catch (error) {
+              throw await refused(error, session, request.ip, header);
+            }
+          },
+          budget,
+        ),
     );
 
     app.patch(
