@@ -227,6 +227,7 @@ const envSchema = z.object({
     .min(0)
     .max(MAKER_CHECKER_WINDOW_HOURS_MAX)
     .default(MAKER_CHECKER_WINDOW_HOURS_DEFAULT),
+  /**
    * Per-customer money-movement budget (decision 0194), counted in the database so it holds across
    * instances. Test and benchmark setups that script many transfers raise them, saying why.
    */
