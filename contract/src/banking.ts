@@ -238,8 +238,11 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const recipientLookupResponseSchema = z.object({
   accountNumber: z.string(),
-  /** "Jane D." — enough to confirm the payee, not enough to harvest names. */
-  maskedName: z.string(),
+  /**
+   * "Jane D.": only when `?name=` matched (decision 0199). A look-up with no name or whose name does
+   * not match names nobody, as UK Confirmation of Payee answers; a close match gives `check.accountName`.
+   */
+  maskedName: z.string().optional(),
   /** When the look-up sent `?name=`: how that name compares with the holder's (decision 0155). */
   check: payeeNameCheckSchema.optional(),
 });

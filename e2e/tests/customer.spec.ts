@@ -78,7 +78,7 @@ test.describe('customer: send money', () => {
       'Dinner at Luigi’s',
     );
     // Confirmation of payee, as soon as the account number is left.
-    await expect(page.getByText('You are paying Jane P.')).toBeVisible();
+    await expect(page.getByText('Name matches: you are paying Jane P.')).toBeVisible();
     await expectNoA11yViolations(page);
     await screenshotWidths(page, 'customer-send-filled');
 
@@ -190,7 +190,9 @@ test.describe('customer: send money', () => {
       await expect(account).toHaveAccessibleDescription(new RegExp(SELF_TRANSFER.replace('.', '\\.')));
       await account.fill(payee.accountNumber);
       await account.blur();
-      await expect(page.getByText('You are paying Pat P.')).toBeVisible();
+      // No name typed yet: the look-up names nobody (decision 0199).
+      await expect(page.getByText('This is a Larkspur Bank account. Enter the name on it')).toBeVisible();
+      await expect(page.getByText(/Pat P\./)).toHaveCount(0);
       await amount.fill('50.01');
       await expect(amount).toHaveAccessibleDescription(
         new RegExp(`${INSUFFICIENT_FUNDS.replace('.', '\\.')}$`),
