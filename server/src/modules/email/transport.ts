@@ -23,7 +23,10 @@ export type EmailTemplateName =
   // A staff correction of a record's amount (issue 19, decision 0154).
   | 'record-correction-notice'
   // A scheduled payment that could not be made (issue 18, decision 0159).
-  | 'scheduled-payment-failed';
+  | 'scheduled-payment-failed'
+  // A loan decision (issue 28, decision 0198; loans/loan-emails.ts).
+  | 'loan-approved'
+  | 'loan-rejected';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {
