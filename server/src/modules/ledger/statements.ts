@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type S
 import {
   ACCOUNT_NUMBER_PATTERN,
   DATE_YEAR_MAX,
+  formatCents,
   PAGE_SIZE_MAX,
   parseAmountToCents,
   type TransactionRecord,
@@ -9,8 +10,9 @@ import {
 import type { ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { keysetCsv } from '../../lib/csv';
-import { AppError } from '../../lib/errors';
+import { AppError, assert } from '../../lib/errors';
 import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
+import { balancesAfter } from './documents/running-balance';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { WHOLE_TRANSACTION_ID } from './transaction-ids';
 
@@ -144,7 +146,16 @@ export const CSV_COLUMNS = [
   'Bank',
   'Purpose',
   'Status',
+  // Issue 28: a check deposit's hold — "On hold", "Cleared" or "Returned" — and the day all of it is
+  // (or was) available, so an export never reads held money as cash.
+  'Hold',
+  'Available from',
 ] as const;
+
+/** The customer's export adds the balance after each record, as their list shows it (decision 0162). */
+export const CUSTOMER_CSV_COLUMNS = [...CSV_COLUMNS, 'Balance after'] as const;
+
+const HOLD_WORDS = { active: 'On hold', released: 'Cleared', returned: 'Returned' } as const;
 
 /** One record as the statement's CSV cells, in the order of `CSV_COLUMNS`. */
 export function recordCsvCells(r: TransactionRecord): string[] {
@@ -162,6 +173,8 @@ export function recordCsvCells(r: TransactionRecord): string[] {
     r.bankName,
     r.purpose,
     r.status,
+    r.hold ? HOLD_WORDS[r.hold.status] : '',
+    r.hold ? r.hold.availableAt.slice(0, 10) : '',
   ];
 }
 
@@ -169,11 +182,29 @@ export function recordCsvCells(r: TransactionRecord): string[] {
  * The same filter as the statement, as CSV lines (header first), read a page at a time: the export
  * streams and never holds a whole statement in memory.
  */
-export function recordsCsv(db: ReadDatabase, filter: StatementFilter): AsyncGenerator<string> {
+export function recordsCsv(
+  db: ReadDatabase,
+  filter: StatementFilter & { userId: string },
+): AsyncGenerator<string> {
+  // Each page's balances walk on from the last row of the page before (issue 28): a page costs
+  // about a page of reads, however deep into the export.
+  let last: { id: string; balanceAfterCents: bigint } | undefined;
   return keysetCsv({
-    columns: CSV_COLUMNS,
-    page: (cursor) => listRecords(db, filter, { cursor, limit: PAGE_SIZE_MAX }),
-    cells: recordCsvCells,
+    columns: CUSTOMER_CSV_COLUMNS,
+    page: async (cursor) => {
+      const page = await listRecords(db, filter, { cursor, limit: PAGE_SIZE_MAX });
+      const balances = await balancesAfter(db, filter.userId, page.items, last);
+      const items = page.items.map((record) => {
+        const after = balances.get(record.id);
+        // A record listed a moment ago is still there: records are never deleted.
+        assert(after !== undefined, 'a listed record has a balance after it');
+        return { record, after };
+      });
+      const end = items[items.length - 1];
+      if (end) last = { id: end.record.id, balanceAfterCents: end.after };
+      return { items, nextCursor: page.nextCursor };
+    },
+    cells: ({ record, after }) => [...recordCsvCells(record), formatCents(after)],
     rowsMax: CSV_ROWS_MAX,
   });
 }

@@ -40,6 +40,8 @@ export interface StatementLine {
   counterparty: string;
   purpose: string;
   balanceAfterCents: bigint;
+  /** A check deposit's hold as it stands when the statement is issued (issue 28), else null. */
+  hold: { status: 'active' | 'released' | 'returned'; availableAt: Date } | null;
 }
 
 export interface MonthlyStatement {
@@ -80,6 +82,8 @@ interface Row {
   counterparty: string | null;
   purpose: string | null;
   running_cents: string | null;
+  hold_status: 'active' | 'released' | 'returned' | null;
+  hold_available_at: Date | string | null;
 }
 
 /**
@@ -135,8 +139,10 @@ export async function readMonthlyStatement(
                totals.out_cents::text as out_cents, totals.credits, totals.debits, totals.records,
                lines.id::text as id, lines.transaction_id, lines.created_at, lines.type, lines.direction,
                lines.effect::text as effect_cents, lines.amount_cents::text as stated_cents,
-               lines.counterparty, lines.purpose, lines.running::text as running_cents
+               lines.counterparty, lines.purpose, lines.running::text as running_cents,
+               h.status as hold_status, h.available_at as hold_available_at
         from account cross join totals left join lines on true
+        left join deposit_holds h on h.record_id = lines.id
         order by lines.created_at, lines.id`,
   );
   const first = rows[0];
@@ -162,6 +168,10 @@ export async function readMonthlyStatement(
       counterparty: row.counterparty ?? '',
       purpose: row.purpose ?? '',
       balanceAfterCents: openingCents + BigInt(row.running_cents ?? '0'),
+      hold:
+        row.hold_status && row.hold_available_at
+          ? { status: row.hold_status, availableAt: new Date(row.hold_available_at) }
+          : null,
     });
   }
   const recordCount = Number(first.records);
