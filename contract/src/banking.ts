@@ -142,6 +142,12 @@ export const transactionRecordSchema = z.object({
   hold: recordHoldSchema.nullable(),
   /** The name check made when the transfer was sent: on the sender's record only (decision 0155). */
   payeeCheck: recordPayeeCheckSchema,
+  /**
+   * The reference both sides quote (issue 28, decision 0197): on a transfer's received leg the
+   * sender's TRF… id, else the record's own `transactionId`. Absent from movement answers, where it
+   * is always `transactionId` (`sharedReference` reads either).
+   */
+  reference: z.string().optional(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 

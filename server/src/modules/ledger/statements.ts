@@ -2,6 +2,8 @@ import { and, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type S
 import {
   ACCOUNT_NUMBER_PATTERN,
   DATE_YEAR_MAX,
+  displayType,
+  sharedReference,
   formatCents,
   PAGE_SIZE_MAX,
   parseAmountToCents,
@@ -71,7 +73,11 @@ function conditions(filter: StatementFilter): SQL[] {
   if (filter.q && WHOLE_TRANSACTION_ID.test(filter.q)) {
     // A whole id names one record: the unique index finds it at once, where the substring search
     // below reads every record (6.6 s at a million records, bench/admin-scale.ts).
-    where.push(eq(transactionRecords.transactionId, filter.q.toUpperCase()));
+    // The shared reference too (decision 0197): a transfer's recipient finds it by the sender's TRF…
+    // id, through its own partial index.
+    const id = filter.q.toUpperCase();
+    const either = or(eq(transactionRecords.transactionId, id), eq(transactionRecords.reference, id));
+    if (either) where.push(either);
   } else if (filter.q && ACCOUNT_NUMBER_PATTERN.test(filter.q)) {
     // A whole account number: the records to or from that account, through the two account
     // indexes, where the substring search below reads every record (2.7 s at a million records).
@@ -146,6 +152,8 @@ export const CSV_COLUMNS = [
   'Bank',
   'Purpose',
   'Status',
+  // Issue 28: the reference both sides of a transfer quote (decision 0197).
+  'Reference',
   // Issue 28: a check deposit's hold — "On hold", "Cleared" or "Returned" — and the day all of it is
   // (or was) available, so an export never reads held money as cash.
   'Hold',
@@ -163,7 +171,7 @@ export function recordCsvCells(r: TransactionRecord): string[] {
   return [
     r.createdAt,
     r.transactionId,
-    r.type,
+    displayType(r),
     debit ? 'Debit' : 'Credit',
     // Unsigned: the Direction column carries the sign, and a leading '-' would be neutralised.
     r.amount,
@@ -173,6 +181,7 @@ export function recordCsvCells(r: TransactionRecord): string[] {
     r.bankName,
     r.purpose,
     r.status,
+    sharedReference(r),
     r.hold ? HOLD_WORDS[r.hold.status] : '',
     r.hold ? r.hold.availableAt.slice(0, 10) : '',
   ];
