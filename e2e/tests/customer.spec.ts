@@ -140,9 +140,12 @@ test.describe('customer: send money', () => {
       .getByRole('navigation', { name: 'Online banking' })
       .getByRole('link', { name: 'Transactions' })
       .click();
-    const credit = payee.page.getByRole('row').filter({ hasText: 'From Robin Sender' });
+    const credit = payee.page.getByRole('row').filter({ hasText: 'Transfer from Robin Sender' });
     await expect(credit).toContainText('$125.50');
     await expect(credit).toContainText('Credit');
+    // One reference for both sides (issue 28, decision 0197): the sender's TRF… id.
+    await expect(credit).toContainText(transactionId);
+    await expect(credit).toContainText('Transfer received');
     await expectNoA11yViolations(payee.page);
     await payee.context.close();
   });
@@ -507,6 +510,11 @@ test.describe('customer: transactions', () => {
       'Bank',
       'Purpose',
       'Status',
+      // Issue 28: the shared reference, the hold, and the balance after each record.
+      'Reference',
+      'Hold',
+      'Available from',
+      'Balance after',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.slice(2, 6)).toEqual(['Check Deposit', 'Credit', '40.00', 'USD']);

@@ -16,7 +16,11 @@ import { renderStoredEmail, type EmailBrand } from '../email/templates';
  */
 let t: TestApp;
 let adminCookie: string;
-const brand: EmailBrand = { bankName: 'Larkspur Bank', fromName: 'Larkspur Bank', publicOrigin: 'https://bank.example' };
+const brand: EmailBrand = {
+  bankName: 'Larkspur Bank',
+  fromName: 'Larkspur Bank',
+  publicOrigin: 'https://bank.example',
+};
 beforeAll(async () => {
   t = await buildTestApp();
   const admin = await createAdmin(t);
@@ -78,7 +82,11 @@ describe('a money alert states what can be spent', () => {
     expect(sent.statusCode).toBe(201);
 
     const received = (await alertsTo(alice.email)).at(-1);
-    expect(received?.params).toMatchObject({ balance: '$5.00', current_balance: '$105.00', on_hold: '$100.00' });
+    expect(received?.params).toMatchObject({
+      balance: '$5.00',
+      current_balance: '$105.00',
+      on_hold: '$100.00',
+    });
     expect(received?.text).toContain('Available balance: $5.00');
     expect(received?.text).toContain('Current balance: $105.00');
 

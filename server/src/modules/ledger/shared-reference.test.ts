@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerTransactionRecord, MovementResponse } from '@larkspur/contract';
@@ -20,12 +24,24 @@ beforeAll(async () => {
   const admin = await createAdmin(t);
   adminCookie = await loginAdmin(t, admin.email, admin.password);
 });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'larkspur-ref-'));
 afterAll(async () => {
   await t.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
+function pdfText(bytes: Buffer): string {
+  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
 async function list(c: SignedUpCustomer, query = ''): Promise<CustomerTransactionRecord[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/me/transactions${query}`, headers: { cookie: c.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/me/transactions${query}`,
+    headers: { cookie: c.cookie },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().items;
 }
@@ -36,7 +52,11 @@ describe('one reference for both sides of a transfer', () => {
     const bob = await signUpCustomer(t, { firstName: 'Bob', surname: 'Receiver' });
     await credit(t, adminCookie, alice.userId, '100.00');
     t.clock.advanceMs(1000);
-    const sent = await transfer(t, alice, { recipientAccount: bob.accountNumber, recipientName: 'Bob Receiver', amount: '12.34' });
+    const sent = await transfer(t, alice, {
+      recipientAccount: bob.accountNumber,
+      recipientName: 'Bob Receiver',
+      amount: '12.34',
+    });
     expect(sent.statusCode).toBe(201);
     const trf = sent.json<MovementResponse>().transaction.transactionId;
     expect(trf).toMatch(/^TRF/);
@@ -46,7 +66,12 @@ describe('one reference for both sides of a transfer', () => {
     const [theirs] = await list(bob);
     // The stored record keeps its own id; the reference both can quote is the transfer's.
     expect(theirs!.transactionId).toMatch(/^DEP/);
-    expect(theirs).toMatchObject({ reference: trf, type: 'Deposit', direction: 'credit', senderName: 'Alice Sender' });
+    expect(theirs).toMatchObject({
+      reference: trf,
+      type: 'Deposit',
+      direction: 'credit',
+      senderName: 'Alice Sender',
+    });
 
     // The recipient finds it by the reference the sender quotes — and only their own side.
     const found = await list(bob, `?q=${trf}`);
@@ -60,18 +85,47 @@ describe('one reference for both sides of a transfer', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.toEmail, bob.email), eq(outboxMessages.template, 'money-alert')))
       .orderBy(asc(outboxMessages.id));
-    const rendered = renderStoredEmail(alert!, { bankName: 'Larkspur Bank', fromName: 'Larkspur Bank', publicOrigin: 'https://bank.example' });
+    const rendered = renderStoredEmail(alert!, {
+      bankName: 'Larkspur Bank',
+      fromName: 'Larkspur Bank',
+      publicOrigin: 'https://bank.example',
+    });
     expect(rendered.params).toMatchObject({ reference: trf, transaction_type: 'Transfer from Alice Sender' });
     expect(rendered.subject).toBe('Larkspur Bank Credit Alert: $12.34 Transfer from Alice Sender');
     expect(rendered.text).toContain(`Reference: ${trf}`);
     expect(rendered.text).not.toContain('Deposit');
 
     // The CSV: a Reference column beside the record's own id.
-    const csv = await t.app.inject({ method: 'GET', url: '/api/me/transactions.csv', headers: { cookie: bob.cookie } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/transactions.csv',
+      headers: { cookie: bob.cookie },
+    });
     const [header, row] = csv.body.trim().split('\r\n');
     expect(header).toContain('"Reference"');
     expect(row).toContain(`"${trf}"`);
     expect(row).toContain('"Transfer received"');
     expect(row).not.toContain('"Deposit"');
+
+    // The receipt and the month's statement (PDF, read back with pdftotext).
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/transactions/${theirs!.id}/receipt.pdf`,
+      headers: { cookie: bob.cookie },
+    });
+    expect(receipt.statusCode).toBe(200);
+    const receiptText = pdfText(receipt.rawPayload);
+    expect(receiptText).toMatch(new RegExp(`Reference\\s+${trf}`));
+    expect(receiptText).toMatch(/Type\s+Transfer received/);
+    const month = t.clock.now().toISOString().slice(0, 7);
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/statements/${month}.pdf`,
+      headers: { cookie: bob.cookie },
+    });
+    const statementText = pdfText(statement.rawPayload);
+    expect(statementText).toContain(trf);
+    expect(statementText).toContain('Alice Sender · Transfer received');
+    expect(statementText).not.toContain(theirs!.transactionId);
   });
 });

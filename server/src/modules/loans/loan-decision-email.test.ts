@@ -31,7 +31,10 @@ async function decisionMails(email: string) {
     .select()
     .from(outboxMessages)
     .where(
-      and(eq(outboxMessages.toEmail, email), inArray(outboxMessages.template, ['loan-approved', 'loan-rejected'])),
+      and(
+        eq(outboxMessages.toEmail, email),
+        inArray(outboxMessages.template, ['loan-approved', 'loan-rejected']),
+      ),
     )
     .orderBy(asc(outboxMessages.id));
 }
@@ -46,7 +49,10 @@ describe('a loan decision is emailed', () => {
     );
     const results = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        approve(bed, id, { app: i % 2 === 0 ? bed.t.app : bed.peer, body: { reason: 'Staff note: income ok' } }),
+        approve(bed, id, {
+          app: i % 2 === 0 ? bed.t.app : bed.peer,
+          body: { reason: 'Staff note: income ok' },
+        }),
       ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
@@ -63,15 +69,25 @@ describe('a loan decision is emailed', () => {
     expect(mail.html).toContain('$12,345.67');
     // The staff's note is for the history and the audit log, not the customer.
     expect(mail.text).not.toContain('Staff note');
-    expect(mail.params).toMatchObject({ to_email: kim.email, amount: '$12,345.67', reference: transaction.transactionId });
+    expect(mail.params).toMatchObject({
+      to_email: kim.email,
+      amount: '$12,345.67',
+      reference: transaction.transactionId,
+    });
   });
 
   it('rejected: the reason the bank may give, not the staff note; other status changes send none', async () => {
     const lee = await customer(bed);
-    const id = await appliedLoanId(bed, lee, validApplication({ loanType: 'Auto Loan', loanAmount: '9000.00' }));
+    const id = await appliedLoanId(
+      bed,
+      lee,
+      validApplication({ loanType: 'Auto Loan', loanAmount: '9000.00' }),
+    );
     expect((await setStatus(bed, id, 'Under Review', 'Pay slips requested')).statusCode).toBe(200);
     expect(await decisionMails(lee.email)).toEqual([]);
-    expect((await setStatus(bed, id, 'Rejected', 'Internal: fraud score 87, do not tell')).statusCode).toBe(200);
+    expect((await setStatus(bed, id, 'Rejected', 'Internal: fraud score 87, do not tell')).statusCode).toBe(
+      200,
+    );
 
     const mails = await decisionMails(lee.email);
     expect(mails.map((m) => m.template)).toEqual(['loan-rejected']);

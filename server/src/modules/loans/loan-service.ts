@@ -96,7 +96,10 @@ export function createLoanService(deps: {
   async function emailDecision(
     tx: Tx,
     loan: LoanRow,
-    render: (applicant: { email: string; name: string; accountNumber: string }, brand: EmailBrand) => RenderedEmail,
+    render: (
+      applicant: { email: string; name: string; accountNumber: string },
+      brand: EmailBrand,
+    ) => RenderedEmail,
   ): Promise<boolean> {
     if (!mail || loan.userId === null) return false;
     const applicant = await loanApplicant(tx, loan.userId);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { STATEMENT_MONTH_PATTERN, STATEMENT_RECORDS_MAX } from '@larkspur/contract';
+import { RECEIVED_TRANSFER_TYPE, STATEMENT_MONTH_PATTERN, STATEMENT_RECORDS_MAX } from '@larkspur/contract';
 import type { ReadDatabase } from '../../../db/client';
 import { AppError, assert } from '../../../lib/errors';
 import { RECORD_EFFECT_SQL, rowsOf } from './running-balance';
@@ -29,6 +29,7 @@ export function parseStatementMonth(month: string): StatementPeriod {
 /** One statement line: a record and the balance after it. */
 export interface StatementLine {
   id: string;
+  /** The reference the customer quotes: a transfer's TRF… id on both its legs (decision 0197). */
   transactionId: string;
   createdAt: Date;
   type: string;
@@ -108,7 +109,10 @@ export async function readMonthlyStatement(
           where a.user_id = ${userId}::uuid and a.kind = 'customer'
         ),
         moved as (
-          select r.id, r.transaction_id, r.created_at, r.type, r.direction, r.amount_cents, r.purpose,
+          select r.id, coalesce(r.reference, r.transaction_id) as transaction_id, r.created_at,
+                 case when r.direction = 'credit' and r.reference is not null
+                   then ${RECEIVED_TRANSFER_TYPE} else r.type end as type,
+                 r.direction, r.amount_cents, r.purpose,
                  case when r.direction = 'debit' then r.recipient_name else r.sender_name end as counterparty,
                  ${RECORD_EFFECT_SQL} as effect
           from transaction_records r

@@ -60,9 +60,15 @@ describe('holds and the running balance in the CSV and the statement', () => {
     t.clock.advanceMs(1000);
     await depositCheck(alice.cookie, '250.10', '8001');
     t.clock.advanceMs(1000);
-    expect((await transfer(t, alice, { recipientAccount: bob.accountNumber, amount: '7.50' })).statusCode).toBe(201);
+    expect(
+      (await transfer(t, alice, { recipientAccount: bob.accountNumber, amount: '7.50' })).statusCode,
+    ).toBe(201);
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/transactions.csv', headers: { cookie: alice.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/transactions.csv',
+      headers: { cookie: alice.cookie },
+    });
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual(expect.arrayContaining(['Balance after', 'Hold', 'Available from']));
@@ -78,8 +84,16 @@ describe('holds and the running balance in the CSV and the statement', () => {
     expect(rows[0]![col('Available from')]).toBe('');
 
     // The list's own balances, to the cent — and a filter does not change them (decision 0162).
-    const list = await t.app.inject({ method: 'GET', url: '/api/me/transactions', headers: { cookie: alice.cookie } });
-    expect(list.json().items.map((i: { balanceAfter: string }) => i.balanceAfter)).toEqual(['282.60', '290.10', '40.00']);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/transactions',
+      headers: { cookie: alice.cookie },
+    });
+    expect(list.json().items.map((i: { balanceAfter: string }) => i.balanceAfter)).toEqual([
+      '282.60',
+      '290.10',
+      '40.00',
+    ]);
     const debits = await t.app.inject({
       method: 'GET',
       url: '/api/me/transactions.csv?direction=credit',
@@ -99,13 +113,15 @@ describe('holds and the running balance in the CSV and the statement', () => {
       const sent = await transfer(t, carol, { recipientAccount: dave.accountNumber, amount: '1.00' });
       expect(sent.statusCode).toBe(201);
     }
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/transactions.csv', headers: { cookie: carol.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/transactions.csv',
+      headers: { cookie: carol.cookie },
+    });
     const [header, ...rows] = parseCsv(res.body);
     const balances = rows.map((r) => r[header!.indexOf('Balance after')]);
     expect(balances).toHaveLength(n + 1);
-    expect(balances).toEqual(
-      Array.from({ length: n + 1 }, (_, i) => (1000 - n + i).toFixed(2)),
-    );
+    expect(balances).toEqual(Array.from({ length: n + 1 }, (_, i) => (1000 - n + i).toFixed(2)));
   });
 
   it('the monthly statement says which deposit is on hold and from when it is available', async () => {

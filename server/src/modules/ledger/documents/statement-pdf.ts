@@ -66,7 +66,8 @@ function describe(line: StatementLine): string {
 /** The second line: the reference, and for a Returned Check with a shortfall what it did not take. */
 function referenceLine(line: StatementLine): string {
   const hold = holdText(line);
-  if (line.statedCents === line.amountCents) return hold ? `${line.transactionId} · ${hold}` : line.transactionId;
+  if (line.statedCents === line.amountCents)
+    return hold ? `${line.transactionId} · ${hold}` : line.transactionId;
   // The record states the whole check (decision 0071); the balance fell by what was collected.
   return `${line.transactionId} · check of ${usd(line.statedCents)}, ${usd(line.statedCents - line.amountCents)} still owed`;
 }
