@@ -564,8 +564,16 @@ describe('statements', () => {
     const [rent] = (await page('q=rent')).items;
     const byId = await page(`q=${rent.transactionId.toLowerCase()}`);
     expect(byId.items.map((r: { transactionId: string }) => r.transactionId)).toEqual([rent.transactionId]);
-    // … and only for its owner: the payee's own record of that transfer has another id.
-    expect((await page(`q=${rent.transactionId}`, bob)).items).toHaveLength(0);
+    // … and only the searcher's own: the payee finds their own side of that transfer, which quotes
+    // the same reference under its own id (issue 28, decision 0197) — never the sender's record.
+    const bobsRent = (await page(`q=${rent.transactionId}`, bob)).items;
+    expect(bobsRent).toHaveLength(1);
+    expect(bobsRent[0]).toMatchObject({
+      userId: bob.userId,
+      reference: rent.transactionId,
+      direction: 'credit',
+    });
+    expect(bobsRent[0].transactionId).not.toBe(rent.transactionId);
     const bobs = await page('limit=100', bob);
     expect(bobs.items.every((r: { userId: string }) => r.userId === bob.userId)).toBe(true);
     expect(
