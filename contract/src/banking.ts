@@ -142,6 +142,12 @@ export const transactionRecordSchema = z.object({
   hold: recordHoldSchema.nullable(),
   /** The name check made when the transfer was sent: on the sender's record only (decision 0155). */
   payeeCheck: recordPayeeCheckSchema,
+  /**
+   * The reference both sides quote (issue 28, decision 0197): on a transfer's received leg the
+   * sender's TRF… id, else the record's own `transactionId`. Absent from movement answers, where it
+   * is always `transactionId` (`sharedReference` reads either).
+   */
+  reference: z.string().optional(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
@@ -238,8 +244,11 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const recipientLookupResponseSchema = z.object({
   accountNumber: z.string(),
-  /** "Jane D." — enough to confirm the payee, not enough to harvest names. */
-  maskedName: z.string(),
+  /**
+   * "Jane D.": only when `?name=` matched (decision 0199). A look-up with no name or whose name does
+   * not match names nobody, as UK Confirmation of Payee answers; a close match gives `check.accountName`.
+   */
+  maskedName: z.string().optional(),
   /** When the look-up sent `?name=`: how that name compares with the holder's (decision 0155). */
   check: payeeNameCheckSchema.optional(),
 });

@@ -128,6 +128,7 @@ export type LoanStatus = z.infer<typeof loanStatusSchema>;
 export const LOAN_STATUS_APPROVED = 'Approved' satisfies LoanStatus;
 export const LOAN_STATUS_CANCELLED = 'Cancelled' satisfies LoanStatus;
 export const LOAN_STATUS_UNDER_REVIEW = 'Under Review' satisfies LoanStatus;
+export const LOAN_STATUS_REJECTED = 'Rejected' satisfies LoanStatus;
 
 /** Awaiting a decision: the only statuses a loan can be approved, or cancelled by its applicant, from. */
 export const loanAwaitingDecisionStatuses = [

@@ -21,3 +21,31 @@ export function readShortReference(input: string): string | null {
   const hex = input.trim().replace(/[\s-]/g, '');
   return /^[0-9a-fA-F]{8}$/.test(hex) ? hex.toLowerCase() : null;
 }
+
+// ——— One reference for both sides of a transfer (issue 28, decision 0197) ———
+
+/** How a transfer's received leg (a "Deposit" record, SPEC §7) reads to its recipient. */
+export const RECEIVED_TRANSFER_TYPE = 'Transfer received';
+
+interface Referenced {
+  transactionId: string;
+  direction: 'credit' | 'debit';
+  type: string;
+  /** The shared reference when it is not the record's own id. */
+  reference?: string | null | undefined;
+}
+
+/** The reference a customer quotes: a transfer's TRF… id on both its legs, else the record's own id. */
+export function sharedReference(record: Pick<Referenced, 'transactionId' | 'reference'>): string {
+  return record.reference || record.transactionId;
+}
+
+/** Whether a record is the recipient's side of a transfer between two customers. */
+export function isReceivedTransfer(record: Referenced): boolean {
+  return record.direction === 'credit' && sharedReference(record) !== record.transactionId;
+}
+
+/** The type a customer reads: "Transfer received" for a transfer's received leg, else the record's own. */
+export function displayType(record: Referenced): string {
+  return isReceivedTransfer(record) ? RECEIVED_TRANSFER_TYPE : record.type;
+}

@@ -78,7 +78,7 @@ test.describe('customer: send money', () => {
       'Dinner at Luigi’s',
     );
     // Confirmation of payee, as soon as the account number is left.
-    await expect(page.getByText('You are paying Jane P.')).toBeVisible();
+    await expect(page.getByText('Name matches: you are paying Jane P.')).toBeVisible();
     await expectNoA11yViolations(page);
     await screenshotWidths(page, 'customer-send-filled');
 
@@ -140,9 +140,12 @@ test.describe('customer: send money', () => {
       .getByRole('navigation', { name: 'Online banking' })
       .getByRole('link', { name: 'Transactions' })
       .click();
-    const credit = payee.page.getByRole('row').filter({ hasText: 'From Robin Sender' });
+    const credit = payee.page.getByRole('row').filter({ hasText: 'Transfer from Robin Sender' });
     await expect(credit).toContainText('$125.50');
     await expect(credit).toContainText('Credit');
+    // One reference for both sides (issue 28, decision 0197): the sender's TRF… id.
+    await expect(credit).toContainText(transactionId);
+    await expect(credit).toContainText('Transfer received');
     await expectNoA11yViolations(payee.page);
     await payee.context.close();
   });
@@ -190,7 +193,9 @@ test.describe('customer: send money', () => {
       await expect(account).toHaveAccessibleDescription(new RegExp(SELF_TRANSFER.replace('.', '\\.')));
       await account.fill(payee.accountNumber);
       await account.blur();
-      await expect(page.getByText('You are paying Pat P.')).toBeVisible();
+      // No name typed yet: the look-up names nobody (decision 0199).
+      await expect(page.getByText('This is a Larkspur Bank account. Enter the name on it')).toBeVisible();
+      await expect(page.getByText(/Pat P\./)).toHaveCount(0);
       await amount.fill('50.01');
       await expect(amount).toHaveAccessibleDescription(
         new RegExp(`${INSUFFICIENT_FUNDS.replace('.', '\\.')}$`),
@@ -505,6 +510,11 @@ test.describe('customer: transactions', () => {
       'Bank',
       'Purpose',
       'Status',
+      // Issue 28: the shared reference, the hold, and the balance after each record.
+      'Reference',
+      'Hold',
+      'Available from',
+      'Balance after',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.slice(2, 6)).toEqual(['Check Deposit', 'Credit', '40.00', 'USD']);

@@ -184,10 +184,15 @@ for (const width of WIDTHS) {
 
       await open(page, '/user/dashboard/send-money', 'Send money');
       await fillRecipient(page, account, 'John Smith', '7.50');
+      // A no match names nobody (issue 28, decision 0199): neither the name nor "Marcus R.".
       await expect(
-        page.getByText(/The name you entered does not match the name on this account \(Marcus R\.\)/),
+        page.getByText(
+          'The name you entered does not match the name on this account. Check the name with the person you are paying.',
+          { exact: false },
+        ),
       ).toBeVisible();
       await expect(page.getByText('Marcus Reed')).toHaveCount(0);
+      await expect(page.getByText(/Marcus R\./)).toHaveCount(0);
       const confirm = page.getByLabel(
         'I understand the name does not match and I still want to pay this account',
       );

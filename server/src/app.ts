@@ -445,6 +445,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     banking,
     audit,
     users,
+    mail: { outbox: email.outbox, brand: email.brand, nudge: () => email.worker.nudge() },
   });
   const holds = createHoldService({
     db: database.db,

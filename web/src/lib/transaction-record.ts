@@ -1,9 +1,12 @@
 import type { TransactionRecord } from '@larkspur/contract';
+// Zod-free, so the overview's first screen does not load the schemas.
+import { isReceivedTransfer } from '@larkspur/contract/references';
 
 type Sides = Pick<
   TransactionRecord,
   'direction' | 'recipientName' | 'recipientAccount' | 'senderName' | 'senderAccount'
->;
+> &
+  Partial<Pick<TransactionRecord, 'transactionId' | 'type' | 'reference'>>;
 
 /** The other party, from the owner's point of view: whom they paid, or who paid them. */
 export function counterpartyOf(record: Sides): { name: string; account: string } {
@@ -12,10 +15,22 @@ export function counterpartyOf(record: Sides): { name: string; account: string }
     : { name: record.senderName, account: record.senderAccount };
 }
 
-/** "To Jane Doe" / "From Larkspur Bank": the line a statement shows for a record. */
+/**
+ * "To Jane Doe" / "From Larkspur Bank": the line a statement shows for a record; a transfer's
+ * received leg says what it is — "Transfer from Jane Doe" (issue 28, decision 0197).
+ */
 export function describeRecord(record: Sides): string {
   const { name } = counterpartyOf(record);
-  return record.direction === 'debit' ? `To ${name}` : `From ${name}`;
+  if (record.direction === 'debit') return `To ${name}`;
+  const received =
+    record.transactionId !== undefined &&
+    isReceivedTransfer({
+      transactionId: record.transactionId,
+      direction: record.direction,
+      type: record.type ?? '',
+      reference: record.reference,
+    });
+  return received ? `Transfer from ${name}` : `From ${name}`;
 }
 
 /** What a receipt says of a transfer's name check (issue 18, decision 0155). */

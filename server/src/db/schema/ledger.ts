@@ -158,6 +158,11 @@ export const transactionRecords = pgTable(
      * record only; the name they typed is this record's recipient_name. Null on every other record.
      */
     payeeCheck: text('payee_check', { enum: ['match', 'close_match', 'no_match', 'unavailable'] }),
+    /**
+     * The reference both sides of a transfer quote (issue 28, decision 0197): on the received leg,
+     * the sender's TRF… id; null elsewhere, where the record's own id is its reference.
+     */
+    reference: text('reference'),
     createdAt: instant('created_at').notNull(),
     recordedAt: instant('recorded_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
@@ -172,6 +177,9 @@ export const transactionRecords = pgTable(
     index('transaction_records_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('transaction_records_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('transaction_records_entry_idx').on(t.entryId),
+    index('transaction_records_reference_idx')
+      .on(t.reference)
+      .where(sql`${t.reference} is not null`),
     // The records search for a whole account number (modules/ledger/statements.ts).
     index('transaction_records_recipient_account_idx').on(t.recipientAccount),
     index('transaction_records_sender_account_idx').on(t.senderAccount),

@@ -182,7 +182,15 @@ export interface MoneyAlertInput {
   counterparty: string;
   /** The account's balance after the movement. */
   balanceCents: bigint;
+  /**
+   * Issue 28 (decision 0198): what of that balance is on hold (deposited checks not yet cleared),
+   * and the day the last of it is available. The alert states the available balance, and the
+   * current one beside it when they differ.
+   */
+  held?: { cents: bigint; until: Date | null } | null;
 }
+
+const holdDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: ALERT_TIME_ZONE });
 
 /** The money alert's fields (SPEC §3), all strings: what the hosted API gets, and what the body is rendered from. */
 // A type, not an interface: it must be assignable to `Record<string, string>` (the outbox's params).
@@ -203,6 +211,12 @@ export type MoneyAlertParams = {
   usd_amount?: string;
   /** International only: the posted rate used, e.g. "1 EUR = 1.0832 USD". */
   exchange_rate?: string;
+  /** With money on hold only (decision 0198): the balance including it; `balance` is what is available. */
+  current_balance?: string;
+  /** With money on hold only: how much, e.g. "$250.10". */
+  on_hold?: string;
+  /** With money on hold only: the day the last of it is available, e.g. "Jan 26, 2026". */
+  held_until?: string;
 };
 
 export function moneyAlertParams(input: MoneyAlertInput, brand: EmailBrand): MoneyAlertParams {
@@ -224,8 +238,19 @@ export function moneyAlertParams(input: MoneyAlertInput, brand: EmailBrand): Mon
           : {}),
       }
     : {};
+  // `balance` is what can be spent (decision 0198); the current balance only beside it, with the hold.
+  const heldCents = input.held && input.held.cents > 0n ? input.held.cents : 0n;
+  const holds =
+    heldCents > 0n
+      ? {
+          current_balance: formatMoney(input.balanceCents),
+          on_hold: formatMoney(heldCents),
+          ...(input.held?.until ? { held_until: holdDateFormat.format(input.held.until) } : {}),
+        }
+      : {};
   return {
     ...conversion,
+    ...holds,
     to_email: input.to,
     subject,
     name: oneLine(input.name),
@@ -234,7 +259,7 @@ export function moneyAlertParams(input: MoneyAlertInput, brand: EmailBrand): Mon
     date: formatAlertDate(input.date),
     reference: input.reference,
     counterparty: input.counterparty,
-    balance: formatMoney(input.balanceCents),
+    balance: formatMoney(input.balanceCents - heldCents),
     amount_color: isCredit ? CREDIT_COLOR : DEBIT_COLOR,
     year: String(input.date.getUTCFullYear()),
     from_name: brand.fromName,
@@ -268,6 +293,18 @@ export function renderMoneyAlertBodies(
     { label: 'Reference', value: field('reference') },
     { label: isCredit ? 'From' : 'To', value: field('counterparty') },
     { label: 'Available balance', value: field('balance') },
+    // Money on hold (decision 0198): the current balance, and what is held until when.
+    ...(field('current_balance') ? [{ label: 'Current balance', value: field('current_balance') }] : []),
+    ...(field('on_hold')
+      ? [
+          {
+            label: 'On hold',
+            value: field('held_until')
+              ? `${field('on_hold')} (available in full by ${field('held_until')})`
+              : field('on_hold'),
+          },
+        ]
+      : []),
   ];
   const before = [
     `Hello ${field('name')},`,
@@ -331,6 +368,13 @@ function storedMoneyAlertInput(params: Record<string, string>): MoneyAlertInput 
     reference: params.reference ?? '',
     counterparty: params.counterparty ?? '',
     balanceCents: BigInt(balance),
+    held:
+      params.held_cents === undefined
+        ? null
+        : {
+            cents: BigInt(params.held_cents),
+            until: params.held_until === undefined ? null : new Date(params.held_until),
+          },
   };
 }
 

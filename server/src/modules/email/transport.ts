@@ -30,7 +30,10 @@ export type EmailTemplateName =
   // A staff member's invitation link (issue 27, decision 0189).
   | 'staff-invitation'
   // Money alerts to one address past the hour's bound (issue 27, decision 0194).
-  | 'money-alerts-paused-notice';
+  | 'money-alerts-paused-notice'
+  // A loan decision (issue 28, decision 0198; loans/loan-emails.ts).
+  | 'loan-approved'
+  | 'loan-rejected';
 
 /** A rendered email, as a template produces it. */
 export interface RenderedEmail {

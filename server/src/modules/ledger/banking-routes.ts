@@ -136,7 +136,7 @@ export function bankingRoutes(deps: {
         schema: {
           tags: ['banking'],
           summary:
-            'Confirmation of payee: the masked name behind an account number, and with ?name= the name check (match, close match, no match)',
+            'Confirmation of payee: whether an account number is ours and, with ?name=, the name check (match with the masked name, close match with the name on the account, no match with no name)',
           params: z.object({ accountNumber: z.string().max(ACCOUNT_FIELD_LENGTH_MAX) }),
           querystring: recipientLookupQuerySchema,
           response: { 200: recipientLookupResponseSchema, ...errors, 429: errorEnvelopeSchema },

@@ -564,8 +564,16 @@ describe('statements', () => {
     const [rent] = (await page('q=rent')).items;
     const byId = await page(`q=${rent.transactionId.toLowerCase()}`);
     expect(byId.items.map((r: { transactionId: string }) => r.transactionId)).toEqual([rent.transactionId]);
-    // … and only for its owner: the payee's own record of that transfer has another id.
-    expect((await page(`q=${rent.transactionId}`, bob)).items).toHaveLength(0);
+    // … and only the searcher's own: the payee finds their own side of that transfer, which quotes
+    // the same reference under its own id (issue 28, decision 0197) — never the sender's record.
+    const bobsRent = (await page(`q=${rent.transactionId}`, bob)).items;
+    expect(bobsRent).toHaveLength(1);
+    expect(bobsRent[0]).toMatchObject({
+      userId: bob.userId,
+      reference: rent.transactionId,
+      direction: 'credit',
+    });
+    expect(bobsRent[0].transactionId).not.toBe(rent.transactionId);
     const bobs = await page('limit=100', bob);
     expect(bobs.items.every((r: { userId: string }) => r.userId === bob.userId)).toBe(true);
     expect(
@@ -665,7 +673,7 @@ describe('statements', () => {
 });
 
 describe('confirmation of payee', () => {
-  it('shows a masked name for an account and not-found otherwise', async () => {
+  it('names nobody without a name to check, and says not-found otherwise', async () => {
     const alice = await funded('0.00');
     const bob = await funded('0.00', { firstName: 'Robert', surname: 'Stone' });
     const res = await t.app.inject({
@@ -673,7 +681,8 @@ describe('confirmation of payee', () => {
       url: `/api/recipients/${bob.accountNumber}`,
       headers: { cookie: alice.cookie },
     });
-    expect(res.json()).toEqual({ accountNumber: bob.accountNumber, maskedName: 'Robert S.' });
+    expect(res.json()).toEqual({ accountNumber: bob.accountNumber });
+    expect(res.body).not.toContain('Robert');
     const none = await t.app.inject({
       method: 'GET',
       url: '/api/recipients/40900000002',

@@ -53,6 +53,11 @@ export interface SystemMovement {
      */
     createdAt?: Date;
   };
+  /**
+   * A hold the caller places right after the posting (a check deposit's): the alert states it, so
+   * it can say what is available now and until when (issue 28, decision 0198).
+   */
+  alertHold?: { cents: bigint; until: Date };
   /** The audit row, written with the movement; `add` fills in what only the posting knows. */
   audit?: Omit<AuditEntry, 'outcome' | 'details' | 'subjectId'> & {
     /** Null: the record's own id. */
@@ -124,6 +129,9 @@ async function movementParams(
       latestDate: new Date(now.getTime() + RECORD_DATE_FUTURE_SKEW_MS).toISOString(),
     },
     alerts: ctx.alerts !== false,
+    ...(input.alertHold
+      ? { alertHold: { cents: input.alertHold.cents.toString(), until: input.alertHold.until.toISOString() } }
+      : {}),
     ...(audit
       ? {
           audit: {

@@ -66,6 +66,8 @@ export function toRecordDto(row: RecordRow, hold: RecordHold | null = null): Tra
     created_at: created,
     hold,
     payeeCheck: row.payeeCheck ?? null,
+    // One reference for both sides of a transfer (decision 0197).
+    reference: row.reference ?? row.transactionId,
   };
 }
 

@@ -2,6 +2,9 @@ import { and, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type S
 import {
   ACCOUNT_NUMBER_PATTERN,
   DATE_YEAR_MAX,
+  displayType,
+  sharedReference,
+  formatCents,
   PAGE_SIZE_MAX,
   parseAmountToCents,
   type TransactionRecord,
@@ -9,8 +12,9 @@ import {
 import type { ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { keysetCsv } from '../../lib/csv';
-import { AppError } from '../../lib/errors';
+import { AppError, assert } from '../../lib/errors';
 import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
+import { balancesAfter } from './documents/running-balance';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { WHOLE_TRANSACTION_ID } from './transaction-ids';
 
@@ -69,7 +73,11 @@ function conditions(filter: StatementFilter): SQL[] {
   if (filter.q && WHOLE_TRANSACTION_ID.test(filter.q)) {
     // A whole id names one record: the unique index finds it at once, where the substring search
     // below reads every record (6.6 s at a million records, bench/admin-scale.ts).
-    where.push(eq(transactionRecords.transactionId, filter.q.toUpperCase()));
+    // The shared reference too (decision 0197): a transfer's recipient finds it by the sender's TRF…
+    // id, through its own partial index.
+    const id = filter.q.toUpperCase();
+    const either = or(eq(transactionRecords.transactionId, id), eq(transactionRecords.reference, id));
+    if (either) where.push(either);
   } else if (filter.q && ACCOUNT_NUMBER_PATTERN.test(filter.q)) {
     // A whole account number: the records to or from that account, through the two account
     // indexes, where the substring search below reads every record (2.7 s at a million records).
@@ -144,7 +152,18 @@ export const CSV_COLUMNS = [
   'Bank',
   'Purpose',
   'Status',
+  // Issue 28: the reference both sides of a transfer quote (decision 0197).
+  'Reference',
+  // Issue 28: a check deposit's hold — "On hold", "Cleared" or "Returned" — and the day all of it is
+  // (or was) available, so an export never reads held money as cash.
+  'Hold',
+  'Available from',
 ] as const;
+
+/** The customer's export adds the balance after each record, as their list shows it (decision 0162). */
+export const CUSTOMER_CSV_COLUMNS = [...CSV_COLUMNS, 'Balance after'] as const;
+
+const HOLD_WORDS = { active: 'On hold', released: 'Cleared', returned: 'Returned' } as const;
 
 /** One record as the statement's CSV cells, in the order of `CSV_COLUMNS`. */
 export function recordCsvCells(r: TransactionRecord): string[] {
@@ -152,7 +171,7 @@ export function recordCsvCells(r: TransactionRecord): string[] {
   return [
     r.createdAt,
     r.transactionId,
-    r.type,
+    displayType(r),
     debit ? 'Debit' : 'Credit',
     // Unsigned: the Direction column carries the sign, and a leading '-' would be neutralised.
     r.amount,
@@ -162,6 +181,9 @@ export function recordCsvCells(r: TransactionRecord): string[] {
     r.bankName,
     r.purpose,
     r.status,
+    sharedReference(r),
+    r.hold ? HOLD_WORDS[r.hold.status] : '',
+    r.hold ? r.hold.availableAt.slice(0, 10) : '',
   ];
 }
 
@@ -169,11 +191,29 @@ export function recordCsvCells(r: TransactionRecord): string[] {
  * The same filter as the statement, as CSV lines (header first), read a page at a time: the export
  * streams and never holds a whole statement in memory.
  */
-export function recordsCsv(db: ReadDatabase, filter: StatementFilter): AsyncGenerator<string> {
+export function recordsCsv(
+  db: ReadDatabase,
+  filter: StatementFilter & { userId: string },
+): AsyncGenerator<string> {
+  // Each page's balances walk on from the last row of the page before (issue 28): a page costs
+  // about a page of reads, however deep into the export.
+  let last: { id: string; balanceAfterCents: bigint } | undefined;
   return keysetCsv({
-    columns: CSV_COLUMNS,
-    page: (cursor) => listRecords(db, filter, { cursor, limit: PAGE_SIZE_MAX }),
-    cells: recordCsvCells,
+    columns: CUSTOMER_CSV_COLUMNS,
+    page: async (cursor) => {
+      const page = await listRecords(db, filter, { cursor, limit: PAGE_SIZE_MAX });
+      const balances = await balancesAfter(db, filter.userId, page.items, last);
+      const items = page.items.map((record) => {
+        const after = balances.get(record.id);
+        // A record listed a moment ago is still there: records are never deleted.
+        assert(after !== undefined, 'a listed record has a balance after it');
+        return { record, after };
+      });
+      const end = items[items.length - 1];
+      if (end) last = { id: end.record.id, balanceAfterCents: end.after };
+      return { items, nextCursor: page.nextCursor };
+    },
+    cells: ({ record, after }) => [...recordCsvCells(record), formatCents(after)],
     rowsMax: CSV_ROWS_MAX,
   });
 }

@@ -137,7 +137,8 @@ describe('POST /api/admin/loans/:id/approve', () => {
       .select({ n: count() })
       .from(outboxMessages)
       .where(eq(outboxMessages.toEmail, kim.email));
-    expect((outboxAfter[0]?.n ?? 0) - (outboxBefore[0]?.n ?? 0)).toBe(1);
+    // The credit alert, and the approval's own email (issue 28, decision 0198).
+    expect((outboxAfter[0]?.n ?? 0) - (outboxBefore[0]?.n ?? 0)).toBe(2);
     const audit = await bed.t.database.db
       .select()
       .from(auditLog)

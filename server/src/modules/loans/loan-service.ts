@@ -9,6 +9,7 @@ import {
   LOAN_STATUS_APPROVED,
   LOAN_STATUS_CANCELLED,
   LOAN_STATUS_PENDING,
+  LOAN_STATUS_REJECTED,
   loanAmountMaxCents,
   loanAwaitingDecisionStatuses,
   parseAmountToCents,
@@ -29,6 +30,10 @@ import type { UserService } from '../users/user-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { BankingService } from '../ledger/banking-service';
 import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
+import type { Outbox } from '../email/outbox';
+import type { EmailBrand } from '../email/templates';
+import type { RenderedEmail } from '../email/transport';
+import { loanApplicant, renderLoanApproved, renderLoanRejected } from './loan-emails';
 import {
   adminLoanDetail,
   adminLoanPage,
@@ -79,8 +84,29 @@ export function createLoanService(deps: {
   banking: Pick<BankingService, 'disburseLoan'>;
   audit: AuditLog;
   users: Pick<UserService, 'profilesChanged'>;
+  /**
+   * Where decision emails go (issue 28, decision 0198): queued in the decision's transaction. The
+   * demo seed passes none — its history is imported, not happening now.
+   */
+  mail?: { outbox: Pick<Outbox, 'enqueueEmail'>; brand: EmailBrand; nudge?: () => void };
 }) {
-  const { db, clock, banking, audit, users } = deps;
+  const { db, clock, banking, audit, users, mail } = deps;
+
+  /** The applicant's decision email, in `tx`; nothing for a visitor inquiry or a closed customer. */
+  async function emailDecision(
+    tx: Tx,
+    loan: LoanRow,
+    render: (
+      applicant: { email: string; name: string; accountNumber: string },
+      brand: EmailBrand,
+    ) => RenderedEmail,
+  ): Promise<boolean> {
+    if (!mail || loan.userId === null) return false;
+    const applicant = await loanApplicant(tx, loan.userId);
+    if (!applicant) return false;
+    await mail.outbox.enqueueEmail(tx, { to: applicant.email, ...render(applicant, mail.brand) });
+    return true;
+  }
 
   /** The loan row, locked until the transaction ends: concurrent changes of one loan queue here. */
   async function lockLoan(tx: Tx, where: { id: string; userId?: string }): Promise<LoanRow | null> {
@@ -274,12 +300,28 @@ export function createLoanService(deps: {
     ): Promise<SetStatusOutcome> {
       if (input.status === LOAN_STATUS_APPROVED) return refuse('LOAN_APPROVE_VIA_APPROVE');
       const to = input.status;
-      return db.transaction(async (tx): Promise<SetStatusOutcome> => {
+      let mailed = false;
+      const outcome = await db.transaction(async (tx): Promise<SetStatusOutcome> => {
         const loan = await lockLoan(tx, { id: loanId });
         if (!loan) return refuse('LOAN_NOT_FOUND');
         if (loan.status === LOAN_STATUS_APPROVED) return refuse('LOAN_APPROVED_FINAL');
         if (loan.status === to) return refuse('LOAN_STATUS_UNCHANGED');
         await moveStatus(tx, loan, { to, actorId: actor.userId, reason: input.reason });
+        // A rejection is a decision the customer hears of, with the reason the bank may give.
+        if (to === LOAN_STATUS_REJECTED) {
+          mailed = await emailDecision(tx, loan, (applicant, brand) =>
+            renderLoanRejected(
+              {
+                to: applicant.email,
+                name: applicant.name,
+                loanType: loan.loanType,
+                amountCents: loan.amountCents,
+                now: clock.now(),
+              },
+              brand,
+            ),
+          );
+        }
         await audit.record(tx, {
           action: 'admin.loan_status',
           outcome: 'success',
@@ -295,6 +337,8 @@ export function createLoanService(deps: {
         assert(updated, 'the changed loan reads back');
         return { status: 'updated', loan: updated };
       });
+      if (mailed) mail?.nudge?.();
+      return outcome;
     },
 
     /**
@@ -364,12 +408,29 @@ export function createLoanService(deps: {
             loan: approved,
             transaction: payout.answer.body.transaction,
           };
+          await emailDecision(tx, loan, (applicant, brand) =>
+            renderLoanApproved(
+              {
+                to: applicant.email,
+                name: applicant.name,
+                loanType,
+                amountCents: loan.amountCents,
+                accountNumber: applicant.accountNumber,
+                reference: payout.answer.body.transaction.transactionId,
+                now: clock.now(),
+              },
+              brand,
+            ),
+          );
           paid = loan.userId;
           return { statusCode: 200, body };
         },
       );
       // After the commit: the applicant's live views show the payout (decision 0017).
-      if (paid !== null) users.profilesChanged([paid]);
+      if (paid !== null) {
+        users.profilesChanged([paid]);
+        mail?.nudge?.();
+      }
       return stored;
     },
   };

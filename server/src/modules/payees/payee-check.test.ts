@@ -88,25 +88,26 @@ describe('the look-up with a name', () => {
     const res = await lookUp(sender, marcus.accountNumber, 'Mark Reed');
     expect(res.json()).toEqual({
       accountNumber: marcus.accountNumber,
-      maskedName: 'Marcus R.',
       check: { result: 'close_match', accountName: 'Marcus Reed' },
     });
   });
 
-  it('answers no match without revealing more than the masked name', async () => {
+  it('answers no match with no name at all, as UK CoP does (issue 28)', async () => {
     const res = await lookUp(sender, marcus.accountNumber, 'John Smith');
-    expect(res.json()).toEqual({
-      accountNumber: marcus.accountNumber,
-      maskedName: 'Marcus R.',
-      check: { result: 'no_match' },
-    });
+    expect(res.json()).toEqual({ accountNumber: marcus.accountNumber, check: { result: 'no_match' } });
+    // Not the surname, and not the forename and initial either: an account number is no licence
+    // to learn who holds it.
     expect(res.body).not.toContain('Reed');
+    expect(res.body).not.toContain('Marcus');
+    // A single wrong letter is no way round it: a harvester guessing "A B" learns nothing either.
+    const guess = await lookUp(sender, marcus.accountNumber, 'A B');
+    expect(guess.json()).toEqual({ accountNumber: marcus.accountNumber, check: { result: 'no_match' } });
   });
 
-  it('without a name answers as before; an unknown account is a 404; an over-long name a 400', async () => {
+  it('without a name says only that the account exists; an unknown account is a 404; an over-long name a 400', async () => {
+    // A look-up with no name is the same harvest as a wrong name (issue 28): no name either.
     expect((await lookUp(sender, marcus.accountNumber)).json()).toEqual({
       accountNumber: marcus.accountNumber,
-      maskedName: 'Marcus R.',
     });
     const missing = await lookUp(sender, '40900000000', 'Marcus Reed');
     expect(missing.statusCode).toBe(404);

@@ -9,7 +9,7 @@ import { compareNames } from './name-match';
  * customer types) and of a transfer (the server's own, at the moment the money moves).
  */
 
-/** "Jane D.": what any look-up shows of a holder's name — enough to confirm, too little to harvest. */
+/** "Jane D.": what a look-up whose name matched shows of the holder's (decision 0199). */
 export function maskName(fullName: string): string {
   const [first = '', ...rest] = fullName.split(' ');
   const lastInitial = rest.join(' ').trim().charAt(0);
@@ -19,7 +19,7 @@ export function maskName(fullName: string): string {
 /**
  * The name check of a typed name against the holder's. The holder's full name is given only for a
  * close match, as UK CoP gives it: the customer already typed nearly all of it, and needs it to
- * correct a typo. A match or a no match shows nothing beyond the masked name.
+ * correct a typo. A match or a no match adds nothing (`lookUpRecipient` says which name shows).
  */
 export function nameCheck(typed: string, holderFullName: string): PayeeNameCheck {
   const result = compareNames(typed, holderFullName);
@@ -27,18 +27,22 @@ export function nameCheck(typed: string, holderFullName: string): PayeeNameCheck
 }
 
 /**
- * GET /api/recipients/:accountNumber: the masked name behind an account number and, when a name
- * was sent, its check; null when no open customer account has that number.
+ * GET /api/recipients/:accountNumber: whether an open customer account has that number and, when a
+ * name was sent, its check; null when none has. A name is shown only where the caller already knew
+ * it (issue 28, decision 0199): the masked name on a match, the full name on a close match. A
+ * look-up with no name, or a no match, names nobody — an account number alone is no licence to
+ * learn who holds it, as UK Confirmation of Payee answers.
  */
 export async function lookUpRecipient(
   db: DbOrTx,
   accountNumber: string,
   typedName: string | undefined,
-): Promise<{ maskedName: string; check?: PayeeNameCheck } | null> {
+): Promise<{ maskedName?: string; check?: PayeeNameCheck } | null> {
   const customer = await loadCustomer(db, { accountNumber });
   if (!customer || customer.status === 'closed') return null;
-  const maskedName = maskName(customer.fullName);
-  return typedName ? { maskedName, check: nameCheck(typedName, customer.fullName) } : { maskedName };
+  if (!typedName) return {};
+  const check = nameCheck(typedName, customer.fullName);
+  return check.result === 'match' ? { maskedName: maskName(customer.fullName), check } : { check };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { STATEMENT_MONTH_PATTERN, STATEMENT_RECORDS_MAX } from '@larkspur/contract';
+import { RECEIVED_TRANSFER_TYPE, STATEMENT_MONTH_PATTERN, STATEMENT_RECORDS_MAX } from '@larkspur/contract';
 import type { ReadDatabase } from '../../../db/client';
 import { AppError, assert } from '../../../lib/errors';
 import { RECORD_EFFECT_SQL, rowsOf } from './running-balance';
@@ -29,6 +29,7 @@ export function parseStatementMonth(month: string): StatementPeriod {
 /** One statement line: a record and the balance after it. */
 export interface StatementLine {
   id: string;
+  /** The reference the customer quotes: a transfer's TRF… id on both its legs (decision 0197). */
   transactionId: string;
   createdAt: Date;
   type: string;
@@ -40,6 +41,8 @@ export interface StatementLine {
   counterparty: string;
   purpose: string;
   balanceAfterCents: bigint;
+  /** A check deposit's hold as it stands when the statement is issued (issue 28), else null. */
+  hold: { status: 'active' | 'released' | 'returned'; availableAt: Date } | null;
 }
 
 export interface MonthlyStatement {
@@ -80,6 +83,8 @@ interface Row {
   counterparty: string | null;
   purpose: string | null;
   running_cents: string | null;
+  hold_status: 'active' | 'released' | 'returned' | null;
+  hold_available_at: Date | string | null;
 }
 
 /**
@@ -104,7 +109,10 @@ export async function readMonthlyStatement(
           where a.user_id = ${userId}::uuid and a.kind = 'customer'
         ),
         moved as (
-          select r.id, r.transaction_id, r.created_at, r.type, r.direction, r.amount_cents, r.purpose,
+          select r.id, coalesce(r.reference, r.transaction_id) as transaction_id, r.created_at,
+                 case when r.direction = 'credit' and r.reference is not null
+                   then ${RECEIVED_TRANSFER_TYPE} else r.type end as type,
+                 r.direction, r.amount_cents, r.purpose,
                  case when r.direction = 'debit' then r.recipient_name else r.sender_name end as counterparty,
                  ${RECORD_EFFECT_SQL} as effect
           from transaction_records r
@@ -135,8 +143,10 @@ export async function readMonthlyStatement(
                totals.out_cents::text as out_cents, totals.credits, totals.debits, totals.records,
                lines.id::text as id, lines.transaction_id, lines.created_at, lines.type, lines.direction,
                lines.effect::text as effect_cents, lines.amount_cents::text as stated_cents,
-               lines.counterparty, lines.purpose, lines.running::text as running_cents
+               lines.counterparty, lines.purpose, lines.running::text as running_cents,
+               h.status as hold_status, h.available_at as hold_available_at
         from account cross join totals left join lines on true
+        left join deposit_holds h on h.record_id = lines.id
         order by lines.created_at, lines.id`,
   );
   const first = rows[0];
@@ -162,6 +172,10 @@ export async function readMonthlyStatement(
       counterparty: row.counterparty ?? '',
       purpose: row.purpose ?? '',
       balanceAfterCents: openingCents + BigInt(row.running_cents ?? '0'),
+      hold:
+        row.hold_status && row.hold_available_at
+          ? { status: row.hold_status, availableAt: new Date(row.hold_available_at) }
+          : null,
     });
   }
   const recordCount = Number(first.records);

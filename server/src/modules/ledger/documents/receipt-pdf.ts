@@ -1,6 +1,9 @@
 import {
   currencyInfo,
   displayRate,
+  displayType,
+  isReceivedTransfer,
+  sharedReference,
   formatForeignMoney,
   moneyToCents,
   payeeCheckLabels,
@@ -27,14 +30,20 @@ const LABEL_WIDTH_PT = 150;
 
 /** The rows of a receipt, as the receipt dialog shows them (web transaction-detail-dialog.tsx). */
 export function receiptRows(record: TransactionRecord, balanceAfterCents: bigint): [string, string][] {
-  const rows: [string, string][] = [
-    ['Transaction ID', record.transactionId],
+  // A transfer's received leg quotes the sender's reference; its own id stays beside it (decision 0197).
+  const rows: [string, string][] = isReceivedTransfer(record)
+    ? [
+        ['Reference', sharedReference(record)],
+        ['Record ID', record.transactionId],
+      ]
+    : [['Transaction ID', record.transactionId]];
+  rows.push(
     ['Date', dayAndTime(new Date(record.createdAt))],
-    ['Type', record.type],
+    ['Type', displayType(record)],
     ['Direction', record.direction === 'credit' ? 'Credit (money in)' : 'Debit (money out)'],
     ['Status', record.status],
     ['From', record.senderName || '—'],
-  ];
+  );
   if (record.senderAccount) rows.push(['From account', record.senderAccount]);
   rows.push(['To', record.recipientName || '—']);
   if (record.recipientAccount) rows.push(['To account', record.recipientAccount]);

@@ -27,11 +27,16 @@ export const RECORD_EFFECT_SQL =
  * not depend on the filter that chose the records. One statement, so one snapshot: the balance and
  * the records it walks back over agree. It reads the records from the oldest listed one to the
  * newest of the account: a first page reads about a page, page n about n pages.
+ *
+ * `from`: a record newer than every one listed and the balance after it, known already (the CSV's
+ * previous page, issue 28): the walk starts there instead of at the current balance, so each page
+ * of an export reads about a page, however deep.
  */
 export async function balancesAfter(
   db: ReadDatabase,
   userId: string,
   records: readonly TransactionRecord[],
+  from?: { id: string; balanceAfterCents: bigint },
 ): Promise<Map<string, bigint>> {
   const balances = new Map<string, bigint>();
   const oldest = records[records.length - 1];
@@ -40,6 +45,29 @@ export async function balancesAfter(
     records.map((record) => sql`${record.id}::uuid`),
     sql`, `,
   );
+  if (from) {
+    const walked = await rowsOf<{ id: string; newer_cents: string | null }>(
+      db,
+      sql`with anchor as (
+            select created_at, id from transaction_records where id = ${oldest.id}::uuid and user_id = ${userId}::uuid
+          ),
+          top as (
+            select created_at, id from transaction_records where id = ${from.id}::uuid and user_id = ${userId}::uuid
+          ),
+          span as (
+            select r.id, sum(${RECORD_EFFECT_SQL}) over (
+                     order by r.created_at desc, r.id desc rows between unbounded preceding and 1 preceding
+                   ) as newer_cents
+            from transaction_records r, anchor, top
+            where r.user_id = ${userId}::uuid and (r.created_at, r.id) >= (anchor.created_at, anchor.id)
+              and (r.created_at, r.id) <= (top.created_at, top.id)
+          )
+          select span.id::text as id, coalesce(span.newer_cents, 0)::text as newer_cents
+          from span where span.id in (${ids})`,
+    );
+    for (const row of walked) balances.set(row.id, from.balanceAfterCents - BigInt(row.newer_cents ?? '0'));
+    return balances;
+  }
   const found = await rowsOf<{ id: string; balance_after: string }>(
     db,
     sql`with anchor as (

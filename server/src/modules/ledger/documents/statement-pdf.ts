@@ -65,9 +65,19 @@ function describe(line: StatementLine): string {
 
 /** The second line: the reference, and for a Returned Check with a shortfall what it did not take. */
 function referenceLine(line: StatementLine): string {
-  if (line.statedCents === line.amountCents) return line.transactionId;
+  const hold = holdText(line);
+  if (line.statedCents === line.amountCents)
+    return hold ? `${line.transactionId} · ${hold}` : line.transactionId;
   // The record states the whole check (decision 0071); the balance fell by what was collected.
   return `${line.transactionId} · check of ${usd(line.statedCents)}, ${usd(line.statedCents - line.amountCents)} still owed`;
+}
+
+/** A check deposit's hold (issue 28): held money is in the balance but cannot be spent yet. */
+function holdText(line: StatementLine): string | null {
+  if (!line.hold) return null;
+  if (line.hold.status === 'active') return `On hold · available ${day(line.hold.availableAt)}`;
+  if (line.hold.status === 'released') return `Cleared ${day(line.hold.availableAt)}`;
+  return 'Check returned';
 }
 
 /**

@@ -2,6 +2,7 @@ import { CHECK_DEPOSIT_MAX_CENTS, formatCents } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
 import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../../holds/check-images';
 import { countDepositAttempt, enforceDepositRules, placeHold } from '../../holds/hold-deposits';
+import { fullyAvailableAt, holdSchedule } from '../../holds/hold-schedule';
 import { loadCustomer } from '../customers';
 import { Rejection, type StoredAnswer } from '../idempotency';
 import { lockAccounts } from '../journal';
@@ -57,6 +58,8 @@ export async function depositCheck(
         now: ctx.clock.now(),
       };
       await enforceDepositRules(tx, deposit);
+      // The hold placeHold writes after the posting, told to the alert now (decision 0198).
+      const availableAt = fullyAvailableAt(holdSchedule(amountCents, deposit.now, customer.openedAt));
       const moved = await moveWithSystem(ctx, tx, {
         userId,
         systemCode: SYSTEM_ACCOUNTS.checkClearing,
@@ -68,6 +71,7 @@ export async function depositCheck(
         notFound: { code: 'USER_NOT_FOUND' },
         requireActive: true,
         insufficient: 'INVALID_DEPOSIT_AMOUNT',
+        alertHold: { cents: amountCents, until: availableAt },
         record: {
           prefix: RECORD_PREFIXES.checkDeposit,
           type: 'Check Deposit',

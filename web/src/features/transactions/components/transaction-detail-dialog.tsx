@@ -10,6 +10,7 @@ import { HoldDetail } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format-date';
+import { displayType, isReceivedTransfer, sharedReference } from '@larkspur/contract/references';
 import { describeRecord, payeeCheckLabels } from '@/lib/transaction-record';
 import { useTransaction } from '../api/get-transaction';
 import { receiptPdfUrl } from '../api/download-documents';
@@ -18,23 +19,27 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
   // Ids and account numbers are single long words: they break anywhere rather than push the
   // value column past the dialog's edge.
   const mono = (text: string) => <span className="font-mono [overflow-wrap:anywhere]">{text}</span>;
+  // A transfer's received leg quotes the sender's reference, its own record id beside it (decision 0197).
+  const received = isReceivedTransfer(record);
+  const reference = sharedReference(record);
   const rows: ReceiptRow[] = [
     {
-      label: 'Transaction ID',
+      label: received ? 'Reference' : 'Transaction ID',
       value: (
         <span className="inline-flex max-w-full flex-wrap items-center justify-end gap-2">
-          {mono(record.transactionId)}
+          {mono(reference)}
           <CopyButton
-            value={record.transactionId}
-            what="transaction ID"
-            copiedMessage="Transaction ID copied"
+            value={reference}
+            what={received ? 'reference' : 'transaction ID'}
+            copiedMessage={received ? 'Reference copied' : 'Transaction ID copied'}
             className="print:hidden"
           />
         </span>
       ),
     },
+    ...(received ? [{ label: 'Record ID', value: mono(record.transactionId) }] : []),
     { label: 'Date', value: formatDateTime(record.createdAt) },
-    { label: 'Type', value: record.type },
+    { label: 'Type', value: displayType(record) },
     { label: 'Status', value: record.status },
   ];
   if (record.hold) rows.push({ label: 'Availability', value: <HoldDetail record={record} /> });

@@ -3,6 +3,7 @@ import { Money } from '@/components/ui/money';
 import { HoldBadge } from '@/components/ui/hold-badge';
 import { SignedMoney } from '@/components/ui/signed-money';
 import { formatDateTime } from '@/lib/format-date';
+import { displayType, sharedReference } from '@larkspur/contract/references';
 import { describeRecord } from '@/lib/transaction-record';
 import { MEDIUM_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
@@ -66,8 +67,8 @@ function TransactionTable({ records, onOpen }: ListProps) {
                 {record.purpose ? <p className="mt-0.5 text-slate-600">{record.purpose}</p> : null}
                 <HoldBadge hold={record.hold} className="mt-1 block" />
               </td>
-              <td className="px-4 py-3 text-slate-800">{record.type}</td>
-              <td className="px-4 py-3 font-mono text-xs text-slate-700">{record.transactionId}</td>
+              <td className="px-4 py-3 text-slate-800">{displayType(record)}</td>
+              <td className="px-4 py-3 font-mono text-xs text-slate-700">{sharedReference(record)}</td>
               <td className="px-4 py-3 text-right">
                 <SignedMoney amount={record.amount} currency={record.currency} direction={record.direction} />
               </td>
@@ -95,10 +96,10 @@ function TransactionCards({ records, onOpen }: ListProps) {
             <span className="min-w-0">
               <span className="block truncate font-semibold text-slate-900">{describeRecord(record)}</span>
               <span className="mt-0.5 block text-sm text-slate-700">
-                {record.type} · {formatDateTime(record.createdAt)}
+                {displayType(record)} · {formatDateTime(record.createdAt)}
               </span>
               <span className="mt-0.5 block truncate font-mono text-xs text-slate-600">
-                {record.transactionId}
+                {sharedReference(record)}
               </span>
               <HoldBadge hold={record.hold} className="mt-1 block" />
             </span>

@@ -21,10 +21,10 @@ export const recipientQueryOptions = (accountNumber: string, name = '') =>
   });
 
 /**
- * GET /api/recipients/:accountNumber[?name=] — confirmation of payee: the masked name ("Jane D.")
- * behind an account number and, with the name typed, the name check (match, close match with the
- * name on the account, no match: decision 0155); 404 when there is no such account, 429 when
- * looked up too often. `null` = not asked yet.
+ * GET /api/recipients/:accountNumber[?name=] — confirmation of payee: whether the account is ours
+ * and, with the name typed, the name check (match with the masked name "Jane D.", close match with
+ * the name on the account, no match naming nobody: decisions 0155, 0199); 404 when there is no
+ * such account, 429 when looked up too often. `null` = not asked yet.
  */
 export function useRecipientLookup(accountNumber: string | null, name = '') {
   return useQuery({

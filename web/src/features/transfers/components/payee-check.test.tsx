@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayeeNameCheck } from '@larkspur/contract';
 import { PayeeCheck } from './payee-check';
 
-type Answer = { accountNumber: string; maskedName: string; check?: PayeeNameCheck };
+type Answer = { accountNumber: string; maskedName?: string; check?: PayeeNameCheck };
 
 function answered(data: Answer): UseQueryResult<Answer, Error> {
   return { data, error: null, isFetching: false } as unknown as UseQueryResult<Answer, Error>;
@@ -46,11 +46,7 @@ describe('the name check under the recipient (decision 0155)', () => {
     const onUseName = vi.fn();
     render(
       <Harness
-        data={{
-          accountNumber: '1',
-          maskedName: 'Marcus R.',
-          check: { result: 'close_match', accountName: 'Marcus Reed' },
-        }}
+        data={{ accountNumber: '1', check: { result: 'close_match', accountName: 'Marcus Reed' } }}
         onUseName={onUseName}
       />,
     );
@@ -62,17 +58,21 @@ describe('the name check under the recipient (decision 0155)', () => {
     expect(screen.getByLabelText(confirmLabel)).not.toBeChecked();
   });
 
-  it('warns on a no match with the masked name only, and asks for the tick', () => {
-    render(
-      <Harness
-        data={{ accountNumber: '1', maskedName: 'Marcus R.', check: { result: 'no_match' } }}
-        onUseName={vi.fn()}
-      />,
-    );
+  it('warns on a no match naming nobody (issue 28), and asks for the tick', () => {
+    render(<Harness data={{ accountNumber: '1', check: { result: 'no_match' } }} onUseName={vi.fn()} />);
     expect(screen.getByRole('status')).toHaveTextContent(
-      /does not match the name on this account \(Marcus R\.\)/,
+      'The name you entered does not match the name on this account. Check the name with the person you are paying.',
     );
+    expect(screen.getByRole('status').textContent).not.toMatch(/\(|Marcus/);
     expect(screen.getByLabelText(confirmLabel)).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('before a name is typed says only that the account is ours (decision 0199)', () => {
+    render(<Harness data={{ accountNumber: '1' }} onUseName={vi.fn()} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This is a Larkspur Bank account. Enter the name on it and we will check it.',
+    );
+    expect(screen.queryByLabelText(confirmLabel)).toBeNull();
   });
 });

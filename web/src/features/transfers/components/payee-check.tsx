@@ -6,13 +6,14 @@ import { CheckCircleIcon } from '@/components/ui/banking-icons';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 
-type Lookup = UseQueryResult<{ accountNumber: string; maskedName: string; check?: PayeeNameCheck }, Error>;
+type Lookup = UseQueryResult<{ accountNumber: string; maskedName?: string; check?: PayeeNameCheck }, Error>;
 
 /**
- * Confirmation of payee under the recipient fields (issue 18, decision 0155), as a UK bank shows it:
- * whose account it is ("You are paying Jane D."), then, once the name is typed, whether it matches —
- * a close match offers the name on the account ("did you mean Marcus Reed?"), a no match warns and
- * asks the customer to accept the risk before the review. A live region, so it is heard as well.
+ * Confirmation of payee under the recipient fields (issue 18, decisions 0155 and 0199), as a UK bank
+ * shows it: once the name is typed, whether it matches — a match says whose account it is ("you are
+ * paying Jane D."), a close match offers the name on the account ("did you mean Marcus Reed?"), a no
+ * match warns, names nobody, and asks the customer to accept the risk before the review. Before a
+ * name is typed it only says the account is ours. A live region, so it is heard as well.
  * A missing Local/Wire recipient is a field error instead (the resolver).
  */
 export function PayeeCheck({
@@ -53,17 +54,24 @@ export function PayeeCheck({
   } else if (lookup?.data && check?.result === 'no_match') {
     content = (
       <span className="block rounded-lg bg-red-50 p-3 font-medium text-red-900 ring-1 ring-red-300">
-        The name you entered does not match the name on this account ({lookup.data.maskedName}). If you pay it
-        anyway, the money may go to someone else and you may not get it back.
+        The name you entered does not match the name on this account. Check the name with the person you are
+        paying. If you pay it anyway, the money may go to someone else and you may not get it back.
       </span>
     );
-  } else if (lookup?.data) {
+  } else if (lookup?.data && check?.result === 'match') {
     content = (
       <span className="inline-flex items-center gap-1.5 font-medium text-emerald-800">
         <CheckCircleIcon className="size-5 shrink-0" />
-        {check?.result === 'match'
+        {lookup.data.maskedName
           ? `Name matches: you are paying ${lookup.data.maskedName}`
-          : `You are paying ${lookup.data.maskedName}`}
+          : 'Name matches the account'}
+      </span>
+    );
+  } else if (lookup?.data) {
+    // No name typed yet: the look-up names nobody (decision 0199), so the page cannot either.
+    content = (
+      <span className="text-slate-700">
+        This is a Larkspur Bank account. Enter the name on it and we will check it.
       </span>
     );
   } else if (lookup?.error instanceof ApiError) {

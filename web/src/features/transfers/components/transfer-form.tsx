@@ -51,7 +51,7 @@ const serverFields: Record<string, Path<TransferFormValues>> = {
 /**
  * Step 1 of Send money: type, recipient, amount, purpose. Validated with the contract's schema as
  * the person types (each field once it has been left, then at every keystroke); the account
- * number is looked up when it is left ("You are paying Jane D.").
+ * number is looked up when it is left ("This is a Larkspur Bank account"; with the name, its check).
  */
 export function TransferForm({
   profile,
