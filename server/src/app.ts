@@ -371,6 +371,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
   });
   await registerAuthentication(app, { sessions, cookie });
+  const stepUp = createStepUpService({
+    db: database.db,
+    clock,
+    settings: config.webauthn,
+    otp: email.otp,
+    audit,
+    throttle,
+  });
   const passkeys = createPasskeyService({
     db: database.db,
     clock,
@@ -380,13 +388,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: email.outbox,
     brand: email.brand,
     nudgeOutbox: () => email.worker.nudge(),
-  });
-  const stepUp = createStepUpService({
-    db: database.db,
-    clock,
-    settings: config.webauthn,
-    otp: email.otp,
-    audit,
+    requireSecondFactor: (session, action, token, ctx) =>
+      stepUp.requireForAccount(session, action, token, ctx),
   });
   const banking = createBankingService({
     db: database.db,
