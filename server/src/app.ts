@@ -472,6 +472,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           cookieName: cookie.name,
           clock,
           alerts,
+          requireSecondFactor: (session, action, token, ctx, tx) =>
+            stepUp.requireForAccount(session, action, token, ctx, tx),
         }),
       );
       await api.register(avatarRoutes());

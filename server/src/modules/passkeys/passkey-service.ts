@@ -197,6 +197,7 @@ export type RequireSecondFactor = (
   action: AccountStepUpAction,
   token: string | null,
   ctx: RequestContext,
+  tx?: DbOrTx,
 ) => Promise<void>;
 
 export interface PasskeyService {

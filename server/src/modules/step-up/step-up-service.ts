@@ -189,6 +189,8 @@ export interface StepUpService {
     action: AccountStepUpAction,
     token: string | null,
     ctx: RequestContext,
+    /** The change's own transaction: the proof is spent exactly when the change commits. */
+    tx?: DbOrTx,
   ): Promise<void>;
   /** Answers a step-up with a passkey assertion or the emailed code; returns the proof. */
   verify(
@@ -380,10 +382,10 @@ export function createStepUpService(deps: {
       );
     },
 
-    async requireForAccount(session, action, token, ctx) {
+    async requireForAccount(session, action, token, ctx, tx) {
       const now = clock.now();
       const spent = token
-        ? await db
+        ? await (tx ?? db)
             .update(stepUps)
             .set({ consumedAt: now })
             .where(
