@@ -7,7 +7,6 @@ import { balanceOf, credit } from '../../test/banking';
 import {
   JSON_HEADERS,
   createAdmin,
-  latestCode,
   loginAdmin,
   sessionCookie,
   signUpCustomer,
