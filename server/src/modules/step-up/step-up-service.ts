@@ -401,7 +401,9 @@ export function createStepUpService(deps: {
             .returning({ id: stepUps.id })
         : [];
       if (spent.length === 1) return;
-      await audit.record(db, {
+      // Inside a caller's transaction the refusal is recorded on it: PGlite has one connection,
+      // and a second one would wait for the transaction that waits for it.
+      await audit.record(tx ?? db, {
         action: 'account.step_up.required',
         outcome: 'denied',
         actorId: session.userId,
