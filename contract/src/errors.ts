@@ -174,6 +174,15 @@ export const errorCatalogue = {
     message:
       'Your email address was changed recently, so for your safety we cannot email payment codes to it yet. Confirm with a passkey, or call us.',
   },
+  // Issue 27 (decision 0185): changing a passkey or the password needs the second factor too.
+  SECOND_FACTOR_REQUIRED: {
+    status: 403,
+    message: 'This change needs an extra check. Confirm it with your passkey or the code we email you.',
+  },
+  STEP_UP_BACKED_OFF: {
+    status: 429,
+    message: 'Too many wrong codes. Please wait a while, then request a new code.',
+  },
   STEP_UP_EXPIRED: { status: 400, message: 'This check has expired. Please start the payment review again.' },
   PASSKEY_FAILED: { status: 400, message: 'We could not verify your passkey. Please try again.' },
   PASSKEY_NOT_FOUND: { status: 404, message: 'Passkey not found.' },

@@ -21,6 +21,17 @@ export const STEP_UP_AMOUNT_THRESHOLD_CENTS = 100_000n;
 export const STEP_UP_TOKEN_HEADER = 'step-up-token';
 /** A step-up token's length: 32 random bytes in base64url. */
 export const STEP_UP_TOKEN_LENGTH_MAX = 64;
+/**
+ * A passkey confirms a step-up on its own only once it is this old (issue 27, decision 0185):
+ * until then the emailed code is asked instead, so a passkey planted by someone with the password
+ * cannot pay before the owner has read the "passkey added" email.
+ */
+export const PASSKEY_STEP_UP_DELAY_HOURS = 72;
+/**
+ * A password reset removes the passkeys added this long before it (decision 0186): a reset is how
+ * an owner takes the account back, and a passkey planted by whoever was in must not survive it.
+ */
+export const PASSKEY_RESET_REMOVAL_WINDOW_HOURS = 30 * 24;
 
 const b64url = z
   .string()
@@ -99,7 +110,7 @@ export const passkeySignInVerifySchema = z.strictObject({ response: authenticati
 
 // Step-up for risky payments.
 
-export const stepUpReasons = ['new_payee', 'large_amount'] as const;
+export const stepUpReasons = ['new_payee', 'large_amount', 'account_change'] as const;
 export const stepUpReasonSchema = z.enum(stepUpReasons);
 export type StepUpReason = z.infer<typeof stepUpReasonSchema>;
 
@@ -143,4 +154,14 @@ export const stepUpVerifyRequestSchema = z.union([
   z.strictObject({ challengeId: z.uuid(), passkey: authenticationResponseSchema }),
 ]);
 export type StepUpVerifyRequest = z.infer<typeof stepUpVerifyRequestSchema>;
+
+/**
+ * Changes of what proves it is the customer (issue 27, decision 0185): each needs the second
+ * factor they already have, earned by POST /api/me/step-up for that action and carried in the
+ * Step-Up-Token header of the change itself.
+ */
+export const accountStepUpActions = ['passkey.add', 'passkey.remove', 'password.change'] as const;
+export const accountStepUpActionSchema = z.enum(accountStepUpActions);
+export type AccountStepUpAction = z.infer<typeof accountStepUpActionSchema>;
+export const accountStepUpStartRequestSchema = z.strictObject({ action: accountStepUpActionSchema });
 export const stepUpVerifyResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });

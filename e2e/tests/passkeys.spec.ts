@@ -112,7 +112,7 @@ async function shots(page: Page, name: string): Promise<void> {
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
-    test('register a passkey, sign out, sign in with it; a new payee asks for it at review, the second transfer does not', async ({
+    test('register a passkey with the emailed code, sign out, sign in with it; a new payee asks for the code while the passkey is new, the second transfer asks nothing', async ({
       browser,
     }) => {
       test.slow();
@@ -129,9 +129,14 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
       await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
       await expectNoA11yViolations(page);
+      const beforeAdd = await latestMailId(page.request, customer.email);
       await page.getByRole('button', { name: 'Add a passkey' }).click();
       await page.getByLabel('Name for this passkey').fill('Test laptop');
       await page.getByLabel('Your password', { exact: true }).fill(customer.password);
+      // The password alone is not enough (decision 0185): the emailed code, in the same form.
+      await expect(page.getByText('Enter the code we emailed you.')).toBeVisible();
+      await page.getByLabel('6-digit code').fill(await readCode(page.request, customer.email, beforeAdd));
+      await shots(page, 'security-passkey-add');
       await page.getByRole('button', { name: 'Continue to your device' }).click();
       const list = page.getByRole('list', { name: 'Your passkeys' });
       await expect(list.getByText('Test laptop')).toBeVisible();
@@ -151,15 +156,18 @@ for (const width of WIDTHS) {
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
       await expect(page).toHaveURL('/user/dashboard');
 
-      // A first transfer to Quinn: the review asks for the passkey, and Confirm uses it.
+      // A first transfer to Quinn: the passkey is younger than PASSKEY_STEP_UP_DELAY_HOURS, so it
+      // cannot confirm the payment alone: the review asks for the emailed code (decision 0185).
+      const beforePay = await latestMailId(page.request, customer.email);
       await fillTransfer(
         page,
         { accountNumber: payee.customer.accountNumber, name: 'Quinn Tester' },
         '25.00',
       );
-      await expect(page.getByText('Confirm with your passkey.')).toBeVisible();
+      await expect(page.getByText('Enter the code we emailed you.')).toBeVisible();
+      await expect(page.getByText('Confirm with your passkey.')).toHaveCount(0);
       await expect(page.getByText('you have not paid this recipient before')).toBeVisible();
-      await shots(page, 'step-up-passkey');
+      await page.getByLabel('6-digit code').fill(await readCode(page.request, customer.email, beforePay));
       await page.getByRole('button', { name: 'Confirm and send' }).click();
       await expect(page.getByRole('heading', { name: 'Transfer complete' })).toBeVisible();
 

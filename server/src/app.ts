@@ -403,6 +403,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
   });
   await registerAuthentication(app, { sessions, cookie });
+  const stepUp = createStepUpService({
+    db: database.db,
+    clock,
+    settings: config.webauthn,
+    otp: email.otp,
+    audit,
+    throttle,
+  });
   const passkeys = createPasskeyService({
     db: database.db,
     clock,
@@ -412,13 +420,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: email.outbox,
     brand: email.brand,
     nudgeOutbox: () => email.worker.nudge(),
-  });
-  const stepUp = createStepUpService({
-    db: database.db,
-    clock,
-    settings: config.webauthn,
-    otp: email.otp,
-    audit,
+    requireSecondFactor: (session, action, token, ctx) =>
+      stepUp.requireForAccount(session, action, token, ctx),
   });
   const banking = createBankingService({
     db: database.db,
@@ -513,6 +516,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           cookieName: cookie.name,
           clock,
           alerts,
+          requireSecondFactor: (session, action, token, ctx, tx) =>
+            stepUp.requireForAccount(session, action, token, ctx, tx),
         }),
       );
       await api.register(avatarRoutes());

@@ -10,6 +10,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../test/identity';
+import { accountProof } from '../test/passkeys';
 import { buildTwoInstances, type TestApp, type TwoInstances } from '../test/test-app';
 
 /**
@@ -189,6 +190,7 @@ describe('live stream revocation', () => {
     "ends the other sessions' streams on a password change, and keeps the changer's own",
     async () => {
       const customer = await signUpCustomer(t);
+      const proof = await accountProof(t, customer, 'password.change');
       const other = await secondSession(customer);
       const theirs = await openStream(other, 1);
       const mine = await openStream(customer.cookie, 0);
@@ -196,7 +198,11 @@ describe('live stream revocation', () => {
       const change = await t.app.inject({
         method: 'POST',
         url: '/api/me/password',
-        headers: { ...JSON_HEADERS, cookie: customer.cookie },
+        headers: {
+          ...JSON_HEADERS,
+          cookie: customer.cookie,
+          'step-up-token': proof,
+        },
         payload: {
           currentPassword: customer.password,
           newPassword: 'An0ther-long-passphrase!',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Signup } from '@larkspur/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import { identities, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
@@ -85,10 +85,15 @@ export interface AuthService {
    */
   passkeyLogin(userId: string, ctx: RequestContext): Promise<SignedIn>;
   logout(auth: ResolvedSession | null, ctx: RequestContext): Promise<void>;
+  /**
+   * A customer's change needs, besides the current password, the proof of their second factor
+   * (`stepUpToken`, decision 0185), spent by `requireSecondFactor`; staff sign in with a code already.
+   */
   changePassword(
     auth: ResolvedSession,
-    input: { currentPassword: string; newPassword: string },
+    input: { currentPassword: string; newPassword: string; stepUpToken?: string | null },
     ctx: RequestContext,
+    requireSecondFactor?: (token: string | null, tx: DbOrTx) => Promise<void>,
   ): Promise<void>;
   /**
    * Checks a signed-in person's password again before a sensitive change (card unfreeze,
@@ -586,7 +591,7 @@ export function createAuthService(deps: {
       });
     },
 
-    async changePassword(auth, { currentPassword, newPassword }, ctx) {
+    async changePassword(auth, { currentPassword, newPassword, stepUpToken }, ctx, requireSecondFactor) {
       const checked = await recheckPassword(auth, currentPassword, {
         ...ctx,
         action: 'auth.password_change',
@@ -605,6 +610,11 @@ export function createAuthService(deps: {
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
+        // After the password check, so a wrong password leaves the proof for the retry; spent in
+        // this transaction, so a change that fails leaves it too.
+        if (auth.user?.role !== 'admin' && requireSecondFactor) {
+          await requireSecondFactor(stepUpToken ?? null, tx);
+        }
         await users.setPasswordHash(tx, auth.userId, passwordHash);
         // Whoever else holds a session (a stolen cookie, a forgotten laptop) is signed out.
         await sessions.revokeAllForUser(tx, auth.userId, auth.idHash);

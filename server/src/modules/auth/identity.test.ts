@@ -21,6 +21,7 @@ import {
   uniqueEmail,
   validSignup,
 } from '../../test/identity';
+import { accountProof } from '../../test/passkeys';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { ACCOUNT_FAILURES_FREE, LOCK_BASE_MS, STATUS_NOTICE_INTERVAL_MS } from './login-throttle';
 
@@ -480,15 +481,27 @@ describe('profile', () => {
       code: 'CURRENT_PASSWORD_INCORRECT',
       field: 'currentPassword',
     });
-    const res = await post(
-      '/api/me/password',
-      {
-        currentPassword: customer.password,
-        newPassword: 'a brand new passphrase',
-        confirmPassword: 'a brand new passphrase',
-      },
-      customer.cookie,
-    );
+    const change = (stepUpToken?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: {
+          ...JSON_HEADERS,
+          cookie: customer.cookie,
+          ...(stepUpToken ? { 'step-up-token': stepUpToken } : {}),
+        },
+        payload: {
+          currentPassword: customer.password,
+          newPassword: 'a brand new passphrase',
+          confirmPassword: 'a brand new passphrase',
+        },
+      });
+    // The password alone is not enough (issue 27, decision 0185): the emailed code's proof too.
+    const bare = await change();
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    expect((await login(customer.accountNumber, customer.password)).statusCode).toBe(200);
+    const res = await change(await accountProof(t, customer, 'password.change'));
     expect(res.statusCode).toBe(200);
     expect((await get('/api/me', customer.cookie)).statusCode).toBe(200);
     expect((await get('/api/me', other)).statusCode).toBe(401);

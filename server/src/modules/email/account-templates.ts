@@ -1,3 +1,4 @@
+import { PASSKEY_RESET_REMOVAL_WINDOW_HOURS } from '@larkspur/contract';
 import type { EmailTemplateName, RenderedEmail } from './transport';
 import { bodies, formatAlertDate, oneLine, renderVerificationCode, type EmailBrand } from './templates';
 
@@ -211,9 +212,20 @@ export function renderEmailChangeStoppedNotice(
 export type PasswordChangedHow = 'reset' | 'profile';
 
 export function renderPasswordChangedAlert(
-  input: Base & { how: PasswordChangedHow },
+  input: Base & {
+    how: PasswordChangedHow;
+    /** Passkeys the reset removed: added within PASSKEY_RESET_REMOVAL_WINDOW_HOURS (decision 0186). */
+    removedPasskeys?: readonly string[];
+  },
   brand: EmailBrand,
 ): RenderedEmail {
+  const removed = input.removedPasskeys ?? [];
+  const removedLine =
+    removed.length === 0
+      ? []
+      : [
+          `To keep anyone who was in your account out, we also removed the ${removed.length === 1 ? 'passkey' : `${removed.length} passkeys`} added in the last ${PASSKEY_RESET_REMOVAL_WINDOW_HOURS / 24} days: ${removed.map((name) => `"${oneLine(name)}"`).join(', ')}. If one was yours, add it again from the Security page.`,
+        ];
   return securityAlert(PASSWORD_CHANGED_TEMPLATE, input, brand, {
     title: 'Your password was changed',
     before: [
@@ -223,6 +235,7 @@ export function renderPasswordChangedAlert(
       input.how === 'reset'
         ? 'Every device that was logged in has been logged out.'
         : 'Every other device that was logged in has been logged out.',
+      ...removedLine,
     ],
     after: [
       'If this was you, you need not do anything.',

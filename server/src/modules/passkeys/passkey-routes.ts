@@ -10,6 +10,7 @@ import {
   passkeySchema,
   passkeySignInVerifySchema,
   sessionResponseSchema,
+  STEP_UP_TOKEN_HEADER,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import {
@@ -21,6 +22,7 @@ import {
   type SessionCookie,
 } from '../../plugins/authentication';
 import type { RequestContext } from '../auth/auth-service';
+import { stepUpTokenOf } from '../step-up/step-up-service';
 import type { PasskeyService } from './passkey-service';
 import { WEBAUTHN_CHALLENGE_TTL_MS } from './webauthn';
 
@@ -108,7 +110,7 @@ export function passkeyRoutes(deps: {
         schema: {
           tags: ['passkeys'],
           summary:
-            'Adding a passkey, step 1: the password again; answers the options for startRegistration()',
+            'Adding a passkey, step 1: the password again and a second-factor proof (Step-Up-Token header, POST /api/me/step-up); answers the options for startRegistration()',
           body: passkeyOptionsRequestSchema,
           response: { 200: passkeyOptionsResponseSchema, ...errors },
         },
@@ -117,7 +119,10 @@ export function passkeyRoutes(deps: {
         const session = await guards.requireCustomer(request, reply);
         const options = await passkeys.registrationOptions(
           session,
-          request.body.password,
+          {
+            password: request.body.password,
+            stepUpToken: stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]),
+          },
           requestContext(request, cookie),
         );
         return { options };
@@ -150,7 +155,8 @@ export function passkeyRoutes(deps: {
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],
-          summary: 'Remove one of the customer’s passkeys; emails the owner',
+          summary:
+            'Remove one of the customer’s passkeys, with a second-factor proof (Step-Up-Token header); emails the owner',
           params: z.object({ id: z.string().max(64) }),
           response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
@@ -159,7 +165,14 @@ export function passkeyRoutes(deps: {
         const session = await guards.requireCustomer(request, reply);
         // Not a uuid: nobody's passkey, answered like any missing one.
         if (!z.uuid().safeParse(request.params.id).success) throw new AppError('PASSKEY_NOT_FOUND');
-        await passkeys.remove(session, request.params.id, requestContext(request, cookie));
+        await passkeys.remove(
+          session,
+          {
+            passkeyId: request.params.id,
+            stepUpToken: stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]),
+          },
+          requestContext(request, cookie),
+        );
         return { ok: true as const };
       },
     );

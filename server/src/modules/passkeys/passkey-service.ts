@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -10,7 +10,10 @@ import {
   type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import {
+  PASSKEY_RESET_REMOVAL_WINDOW_HOURS,
+  PASSKEY_STEP_UP_DELAY_HOURS,
   PASSKEYS_PER_CUSTOMER_MAX,
+  type AccountStepUpAction,
   type AuthenticationResponse,
   type Passkey,
   type RegistrationResponse,
@@ -73,7 +76,13 @@ export function toCredential(row: PasskeyRow): WebAuthnCredential {
  */
 export async function verifyAssertion(
   deps: { db: Database; clock: Clock; settings: WebauthnSettings },
-  input: { response: AuthenticationResponse; challenge: string; userId?: string },
+  input: {
+    response: AuthenticationResponse;
+    challenge: string;
+    userId?: string;
+    /** Only a passkey added before this counts (step-up: PASSKEY_STEP_UP_DELAY_HOURS, decision 0185). */
+    addedBefore?: Date;
+  },
 ): Promise<PasskeyRow | null> {
   const { db, clock, settings } = deps;
   const [row] = await db
@@ -83,6 +92,7 @@ export async function verifyAssertion(
       and(
         eq(passkeys.credentialId, input.response.id),
         input.userId ? eq(passkeys.userId, input.userId) : undefined,
+        input.addedBefore ? lte(passkeys.createdAt, input.addedBefore) : undefined,
       ),
     )
     .limit(1);
@@ -118,16 +128,25 @@ export async function verifyAssertion(
   return updated.length === 1 ? { ...row, counter: newCounter } : null;
 }
 
-/** Options for an assertion by one of this customer's passkeys (step-up). */
+/** When a passkey added at `createdAt` may answer a step-up alone (decision 0185). */
+export function trustedPasskeysAddedBefore(now: Date): Date {
+  return new Date(now.getTime() - PASSKEY_STEP_UP_DELAY_HOURS * 3_600_000);
+}
+
+/**
+ * Options for an assertion by one of this customer's passkeys added before `addedBefore`
+ * (step-up); null when there is none, and the emailed code is asked instead.
+ */
 export async function assertionOptionsFor(
   db: DbOrTx,
   settings: WebauthnSettings,
   userId: string,
+  addedBefore: Date,
 ): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
   const rows = await db
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
-    .where(eq(passkeys.userId, userId));
+    .where(and(eq(passkeys.userId, userId), lte(passkeys.createdAt, addedBefore)));
   if (rows.length === 0) return null;
   return generateAuthenticationOptions({
     rpID: settings.rpId,
@@ -140,17 +159,70 @@ export async function assertionOptionsFor(
   });
 }
 
+/**
+ * A password reset evicts whoever was in (decision 0186): the passkeys added within
+ * PASSKEY_RESET_REMOVAL_WINDOW_HOURS before `now` go, inside the reset's transaction, each with an
+ * audit row (the customer's security events show "Passkey removed"). Returns their names, for the
+ * "password changed" email.
+ */
+export async function removeRecentPasskeysOnReset(
+  tx: DbOrTx,
+  audit: AuditLog,
+  input: { userId: string; now: Date; ip: string },
+): Promise<string[]> {
+  const since = new Date(input.now.getTime() - PASSKEY_RESET_REMOVAL_WINDOW_HOURS * 3_600_000);
+  const removed = await tx
+    .delete(passkeys)
+    .where(and(eq(passkeys.userId, input.userId), gte(passkeys.createdAt, since)))
+    .returning({ id: passkeys.id, name: passkeys.name });
+  for (const passkey of removed) {
+    await audit.record(tx, {
+      action: 'passkey.remove',
+      outcome: 'success',
+      actorId: input.userId,
+      actorRole: 'user',
+      subjectType: 'passkey',
+      subjectId: passkey.id,
+      ip: input.ip,
+      reason: 'password reset',
+      details: { name: passkey.name },
+    });
+  }
+  return removed.map((passkey) => passkey.name).sort();
+}
+
+/** Spends a proof of the customer's second factor for this change, else throws SECOND_FACTOR_REQUIRED. */
+export type RequireSecondFactor = (
+  session: ResolvedSession,
+  action: AccountStepUpAction,
+  token: string | null,
+  ctx: RequestContext,
+  tx?: DbOrTx,
+) => Promise<void>;
+
 export interface PasskeyService {
   list(userId: string): Promise<Passkey[]>;
-  /** Step one of adding a passkey: the password again, then the browser's creation options. */
-  registrationOptions(auth: ResolvedSession, password: string, ctx: RequestContext): Promise<WebauthnOptions>;
+  /**
+   * Step one of adding a passkey: the password again and a proof of the second factor the
+   * customer already has (decision 0185), then the browser's creation options.
+   */
+  registrationOptions(
+    auth: ResolvedSession,
+    input: { password: string; stepUpToken: string | null },
+    ctx: RequestContext,
+  ): Promise<WebauthnOptions>;
   /** Step two: the authenticator's answer to this session's newest challenge. */
   register(
     auth: ResolvedSession,
     input: { name: string; response: RegistrationResponse },
     ctx: RequestContext,
   ): Promise<Passkey>;
-  remove(auth: ResolvedSession, passkeyId: string, ctx: RequestContext): Promise<void>;
+  /** Needs a proof of the second factor, as adding does (decision 0185). */
+  remove(
+    auth: ResolvedSession,
+    input: { passkeyId: string; stepUpToken: string | null },
+    ctx: RequestContext,
+  ): Promise<void>;
   /** Passkey sign-in, step one: options, and the raw value for this browser's challenge cookie. */
   signInOptions(): Promise<{ options: WebauthnOptions; binding: string }>;
   /** Step two: the assertion, from the browser that holds the cookie; a session as a password login makes. */
@@ -166,6 +238,7 @@ export function createPasskeyService(deps: {
   outbox: Outbox;
   brand: EmailBrand;
   nudgeOutbox: () => void;
+  requireSecondFactor: RequireSecondFactor;
 }): PasskeyService {
   const { db, clock, settings, auth, audit, outbox, brand } = deps;
 
@@ -258,8 +331,10 @@ export function createPasskeyService(deps: {
       return rows.map(toPasskeyDto);
     },
 
-    async registrationOptions(session, password, ctx) {
+    async registrationOptions(session, { password, stepUpToken }, ctx) {
       await recheck(session, password, ctx);
+      // The password alone is what a phisher has: the factor the customer already holds decides.
+      await deps.requireSecondFactor(session, 'passkey.add', stepUpToken, ctx);
       const existing = await db
         .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
         .from(passkeys)
@@ -373,7 +448,8 @@ export function createPasskeyService(deps: {
       return toPasskeyDto(row);
     },
 
-    async remove(session, passkeyId, ctx) {
+    async remove(session, { passkeyId, stepUpToken }, ctx) {
+      await deps.requireSecondFactor(session, 'passkey.remove', stepUpToken, ctx);
       const email = await addressOf(session.userId);
       const now = clock.now();
       await db.transaction(async (tx) => {

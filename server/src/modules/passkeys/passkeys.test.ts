@@ -9,6 +9,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { accountProof, addPasskey as addPasskeyAs } from '../../test/passkeys';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { PASSKEY_ADDED_TEMPLATE, PASSKEY_REMOVED_TEMPLATE } from '../email/index';
@@ -22,35 +23,52 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: unknown, cookie?: string) =>
+const post = (url: string, payload: unknown, cookie?: string, stepUpToken?: string) =>
   t.app.inject({
     method: 'POST',
     url,
-    headers: { ...JSON_HEADERS, ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...JSON_HEADERS,
+      ...(cookie ? { cookie } : {}),
+      ...(stepUpToken ? { 'step-up-token': stepUpToken } : {}),
+    },
     payload: payload as object,
   });
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const del = (url: string, cookie: string) =>
+const del = (url: string, cookie: string, stepUpToken?: string) =>
   t.app.inject({
     method: 'DELETE',
     url,
-    headers: { origin: JSON_HEADERS.origin, 'x-larkspur-request': '1', cookie },
+    headers: {
+      origin: JSON_HEADERS.origin,
+      'x-larkspur-request': '1',
+      cookie,
+      ...(stepUpToken ? { 'step-up-token': stepUpToken } : {}),
+    },
   });
 
 type Options = { challenge: string; user?: { id: string } };
 
-/** Adds a passkey the way the security page does: password, options, the authenticator, a name. */
+/** Adds a passkey the way the security page does: second factor, password, options, the authenticator, a name. */
 async function addPasskey(
   customer: SignedUpCustomer,
   authenticator = new SoftwareAuthenticator(),
   name = 'Laptop',
 ) {
-  const options = await post('/api/me/passkeys/options', { password: customer.password }, customer.cookie);
-  expect(options.statusCode, options.body).toBe(200);
-  const response = authenticator.register(options.json().options as Options);
-  const added = await post('/api/me/passkeys', { name, response }, customer.cookie);
-  return { added, authenticator, response };
+  return addPasskeyAs(t, customer, { authenticator, name });
+}
+
+/** Step 1 of adding a passkey, with the emailed code's proof (decision 0185) and the password. */
+async function optionsFor(customer: SignedUpCustomer) {
+  const token = await accountProof(t, customer, 'passkey.add');
+  return post('/api/me/passkeys/options', { password: customer.password }, customer.cookie, token);
+}
+
+/** DELETE with the proof of the second factor for a removal. */
+async function removeAs(customer: SignedUpCustomer, id: string) {
+  const token = await accountProof(t, customer, 'passkey.remove');
+  return del(`/api/me/passkeys/${id}`, customer.cookie, token);
 }
 
 /** Passkey sign-in from a fresh browser: options (sets its cookie), then the assertion. */
@@ -137,7 +155,7 @@ describe('passkeys: register, list, sign in, remove', () => {
 
   it('binds the registration challenge to the session that asked for it', async () => {
     const customer = await signUpCustomer(t);
-    const options = await post('/api/me/passkeys/options', { password: customer.password }, customer.cookie);
+    const options = await optionsFor(customer);
     const response = new SoftwareAuthenticator().register(options.json().options as Options);
     // The same customer's other session (another browser) cannot finish it.
     const login = await post('/api/auth/login', {
@@ -154,14 +172,14 @@ describe('passkeys: register, list, sign in, remove', () => {
 
   it('refuses a registration made for another origin or without user verification', async () => {
     const customer = await signUpCustomer(t);
-    const options = await post('/api/me/passkeys/options', { password: customer.password }, customer.cookie);
+    const options = await optionsFor(customer);
     const phishing = new SoftwareAuthenticator().register(options.json().options as Options, {
       origin: 'https://larkspur-login.example',
     });
     expect(
       (await post('/api/me/passkeys', { name: 'Phish', response: phishing }, customer.cookie)).statusCode,
     ).toBe(400);
-    const again = await post('/api/me/passkeys/options', { password: customer.password }, customer.cookie);
+    const again = await optionsFor(customer);
     const noUv = new SoftwareAuthenticator({ userVerified: false }).register(again.json().options as Options);
     expect(
       (await post('/api/me/passkeys', { name: 'No PIN', response: noUv }, customer.cookie)).statusCode,
@@ -173,7 +191,7 @@ describe('passkeys: register, list, sign in, remove', () => {
     const bob = await signUpCustomer(t);
     const { added, authenticator } = await addPasskey(alice);
     // Bob's browser registers the very same credential: refused.
-    const options = await post('/api/me/passkeys/options', { password: bob.password }, bob.cookie);
+    const options = await optionsFor(bob);
     const alicesHandle = authenticator.userHandle;
     const same = authenticator.register(options.json().options as Options);
     // Refused below, so the authenticator keeps Alice's credential as it was.
@@ -182,7 +200,7 @@ describe('passkeys: register, list, sign in, remove', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.code).toBe('PASSKEY_ALREADY_REGISTERED');
     // Bob removing Alice's passkey is answered like a missing one, and it stays.
-    const removal = await del(`/api/me/passkeys/${added.json().id}`, bob.cookie);
+    const removal = await removeAs(bob, added.json().id);
     expect(removal.statusCode).toBe(404);
     expect(removal.json().error.code).toBe('PASSKEY_NOT_FOUND');
     expect((await get('/api/me/passkeys', alice.cookie)).json().items).toHaveLength(1);
@@ -195,7 +213,7 @@ describe('passkeys: register, list, sign in, remove', () => {
   it('removes a passkey: it can no longer sign in, and the owner is emailed', async () => {
     const customer = await signUpCustomer(t);
     const { added, authenticator } = await addPasskey(customer, undefined, 'Old phone');
-    const removal = await del(`/api/me/passkeys/${added.json().id}`, customer.cookie);
+    const removal = await removeAs(customer, added.json().id);
     expect(removal.statusCode).toBe(200);
     expect((await get('/api/me/passkeys', customer.cookie)).json().items).toEqual([]);
     const mail = await t.database.db
@@ -211,7 +229,15 @@ describe('passkeys: register, list, sign in, remove', () => {
     const { verify } = await signInWith(authenticator);
     expect(verify.statusCode).toBe(401);
     expect(verify.json().error.message).toBe(errorCatalogue.LOGIN_FAILED.message);
-    expect((await del('/api/me/passkeys/not-a-uuid', customer.cookie)).statusCode).toBe(404);
+    expect(
+      (
+        await del(
+          '/api/me/passkeys/not-a-uuid',
+          customer.cookie,
+          await accountProof(t, customer, 'passkey.remove'),
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type OtpVerifyResult,
   type Outbox,
 } from '../email/index';
+import { removeRecentPasskeysOnReset } from '../passkeys/passkey-service';
 import type { UserService } from '../users/user-service';
 import type { SecurityAlerts } from './security-alerts';
 import {
@@ -412,7 +413,13 @@ export function createRecoveryService(deps: {
           subjectId: target.userId,
           ip: ctx.ip,
         });
-        await alerts.passwordChanged(tx, target.userId, 'reset');
+        // Whoever was in may have planted a passkey: recent ones go too (decision 0186).
+        const removedPasskeys = await removeRecentPasskeysOnReset(tx, audit, {
+          userId: target.userId,
+          now: clock.now(),
+          ip: ctx.ip,
+        });
+        await alerts.passwordChanged(tx, target.userId, 'reset', removedPasskeys);
         return current.accountNumber;
       });
       alerts.nudge();

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { accountProof } from '../../test/passkeys';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { ACCOUNT_NUMBER_REMINDER_INTERVAL_MS, RESET_FAILURES_FREE } from './recovery-service';
 
@@ -399,12 +400,15 @@ describe('alerts are written in the same transaction as their change', () => {
 
   it('the profile password change mails the alert with the change, and not when it fails', async () => {
     const customer = await signUpCustomer(t);
+    // The second factor's proof (decision 0185), earned once: the failed change must not spend it.
+    const proof = await accountProof(t, customer, 'password.change');
     const change = (newPassword: string) =>
-      post(
-        '/api/me/password',
-        { currentPassword: customer.password, newPassword, confirmPassword: newPassword },
-        customer.cookie,
-      );
+      t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: { ...JSON_HEADERS, cookie: customer.cookie, 'step-up-token': proof },
+        payload: { currentPassword: customer.password, newPassword, confirmPassword: newPassword },
+      });
     await failingAudit('auth.password_change', async () => {
       expect((await change('first new passphrase')).statusCode).toBe(500);
     });

@@ -22,8 +22,16 @@ import {
  * ACCOUNT_FAILURES_FREE failures start a back-off, at most one mail per FAILURE_NOTICE_INTERVAL_MS).
  */
 export interface SecurityAlerts {
-  /** The owner's password changed (a reset, or the profile's change-password). */
-  passwordChanged(tx: DbOrTx, userId: string, how: PasswordChangedHow): Promise<void>;
+  /**
+   * The owner's password changed (a reset, or the profile's change-password); `removedPasskeys`:
+   * the names of the passkeys a reset removed (decision 0186).
+   */
+  passwordChanged(
+    tx: DbOrTx,
+    userId: string,
+    how: PasswordChangedHow,
+    removedPasskeys?: readonly string[],
+  ): Promise<void>;
   /** The phone number changed: mailed to the customer's address. */
   phoneChanged(tx: DbOrTx, userId: string, newPhone: string, byStaff: boolean): Promise<void>;
   /** The email address changed: mailed to the new address and to the old one. */
@@ -62,12 +70,12 @@ export function createSecurityAlerts(deps: {
   }
 
   return {
-    async passwordChanged(tx, userId, how) {
+    async passwordChanged(tx, userId, how, removedPasskeys = []) {
       const to = await addressOf(tx, userId);
       if (!to) return;
       await outbox.enqueueEmail(tx, {
         to,
-        ...renderPasswordChangedAlert({ to, now: clock.now(), how }, brand),
+        ...renderPasswordChangedAlert({ to, now: clock.now(), how, removedPasskeys }, brand),
       });
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountStepUpStartRequestSchema,
   errorEnvelopeSchema,
   stepUpStartRequestSchema,
   stepUpStartResponseSchema,
@@ -73,6 +74,46 @@ export function stepUpRoutes(deps: {
           tags: ['banking'],
           summary:
             'Answer a step-up with a passkey assertion or the emailed code; returns the proof for the Step-Up-Token header',
+          body: stepUpVerifyRequestSchema,
+          response: { 200: stepUpVerifyResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = await guards.requireCustomer(request, reply);
+        return stepUp.verify(session, request.body, requestContext(request, cookie));
+      },
+    );
+
+    // Issue 27 (decision 0185): a change of what proves it is the customer needs the factor they
+    // already have, whether or not STEP_UP_PAYMENTS is on (that setting is about payments).
+    app.post(
+      '/me/step-up',
+      {
+        onRequest: customerOnly,
+        preHandler: limit,
+        schema: {
+          tags: ['passkeys'],
+          summary:
+            'Before adding or removing a passkey or changing the password: starts a passkey prompt (a passkey older than PASSKEY_STEP_UP_DELAY_HOURS) or emails a code',
+          body: accountStepUpStartRequestSchema,
+          response: { 200: stepUpStartResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = await guards.requireCustomer(request, reply);
+        return stepUp.startForAccount(session, request.body.action, requestContext(request, cookie));
+      },
+    );
+
+    app.post(
+      '/me/step-up/verify',
+      {
+        onRequest: customerOnly,
+        preHandler: limit,
+        schema: {
+          tags: ['passkeys'],
+          summary:
+            'Answer the account step-up with a passkey assertion or the emailed code; returns the proof for the change’s Step-Up-Token header',
           body: stepUpVerifyRequestSchema,
           response: { 200: stepUpVerifyResponseSchema, ...errors },
         },

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
+  type AccountStepUpAction,
   normaliseAccountInput,
   PAYEE_NEW_WINDOW_HOURS,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
@@ -21,10 +22,15 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import type { RequestContext } from '../auth/auth-service';
+import type { LoginThrottle, ThrottleKey } from '../auth/login-throttle';
 import type { ResolvedSession } from '../auth/session-store';
 import type { StepUpCheck } from '../ledger/banking-service';
 import { OTP_TTL_MS, type OtpService } from '../email/index';
-import { assertionOptionsFor, verifyAssertion } from '../passkeys/passkey-service';
+import {
+  assertionOptionsFor,
+  trustedPasskeysAddedBefore,
+  verifyAssertion,
+} from '../passkeys/passkey-service';
 import { emailCoolingUntil } from '../recovery/email-change';
 import { sha256, type WebauthnSettings } from '../passkeys/webauthn';
 
@@ -46,6 +52,29 @@ export const STEP_UP_PROOF_TTL_MS = 5 * 60_000;
 /** Wrong passkey answers before a step-up challenge is dead (codes count in the OTP service). */
 export const STEP_UP_PASSKEY_ATTEMPTS_MAX = 5;
 const TOKEN_BYTES = 32;
+/**
+ * Wrong step-up codes for one customer, across every code sent to them, before each further one
+ * backs off (doubling from LOCK_BASE_MS, up to LOCK_MAX_MS), as reset codes do (decision 0187):
+ * a fresh code every OTP_RESEND_INTERVAL_MS must not give a fresh OTP_ATTEMPTS_MAX guesses for ever.
+ */
+export const STEP_UP_CODE_FAILURES_FREE = 10;
+/** Wrong step-up codes in a row (since the last right one) after which codes stop for STEP_UP_CODE_HARD_LOCK_MS. */
+export const STEP_UP_CODE_FAILURES_HARD_LIMIT = 50;
+export const STEP_UP_CODE_HARD_LOCK_MS = 24 * 3_600_000;
+
+/** Guessing step-up codes for one customer (transfers and account changes alike). */
+export const stepUpCodeKey = (userId: string): ThrottleKey => ({
+  key: `step-up:${userId}`,
+  failuresFree: STEP_UP_CODE_FAILURES_FREE,
+  hardLimit: STEP_UP_CODE_FAILURES_HARD_LIMIT,
+  hardLockMs: STEP_UP_CODE_HARD_LOCK_MS,
+  notifyOwner: false,
+});
+
+/** What binds a proof to one change of the customer's sign-in factors (decision 0185). */
+export function accountChangeFingerprint(userId: string, action: AccountStepUpAction): string {
+  return sha256(JSON.stringify(['account-change', userId, action]));
+}
 
 /** The facts of a transfer the rule and the proof look at. */
 export interface StepUpTransfer {
@@ -146,6 +175,24 @@ export interface StepUpService {
     input: { transfer: StepUpTransfer; idempotencyKey: string },
     ctx: RequestContext,
   ): Promise<StepUpStartResponse>;
+  /**
+   * A change of what proves it is the customer (adding or removing a passkey, the password):
+   * always a step-up, by a passkey older than PASSKEY_STEP_UP_DELAY_HOURS, else the emailed code.
+   */
+  startForAccount(
+    session: ResolvedSession,
+    action: AccountStepUpAction,
+    ctx: RequestContext,
+  ): Promise<StepUpStartResponse>;
+  /** Spends the proof for this change (once), else throws SECOND_FACTOR_REQUIRED, audited. */
+  requireForAccount(
+    session: ResolvedSession,
+    action: AccountStepUpAction,
+    token: string | null,
+    ctx: RequestContext,
+    /** The change's own transaction: the proof is spent exactly when the change commits. */
+    tx?: DbOrTx,
+  ): Promise<void>;
   /** Answers a step-up with a passkey assertion or the emailed code; returns the proof. */
   verify(
     session: ResolvedSession,
@@ -190,8 +237,9 @@ export function createStepUpService(deps: {
   settings: WebauthnSettings;
   otp: OtpService;
   audit: AuditLog;
+  throttle: LoginThrottle;
 }): StepUpService {
-  const { db, clock, settings, otp, audit } = deps;
+  const { db, clock, settings, otp, audit, throttle } = deps;
 
   async function emailOf(userId: string): Promise<string> {
     const [row] = await db
@@ -229,6 +277,88 @@ export function createStepUpService(deps: {
     return { token, expiresAt: proofExpiresAt.toISOString() };
   }
 
+  /**
+   * Starts a step-up bound to `fingerprint`: a passkey prompt when the customer has a passkey
+   * older than PASSKEY_STEP_UP_DELAY_HOURS (decision 0185), else an emailed code.
+   */
+  async function begin(
+    session: ResolvedSession,
+    input: { fingerprint: string; reasons: StepUpReason[]; action: string; details: Record<string, unknown> },
+    ctx: RequestContext,
+  ): Promise<StepUpStartResponse> {
+    const { fingerprint, reasons } = input;
+    const options = await assertionOptionsFor(
+      db,
+      settings,
+      session.userId,
+      trustedPasskeysAddedBefore(clock.now()),
+    );
+    const email = options ? null : await emailOf(session.userId);
+    // A staff-help change of the address is cooling off (decision 0182): no code goes to it.
+    if (email && (await emailCoolingUntil(db, session.userId, clock.now()))) {
+      throw new AppError('STEP_UP_EMAIL_COOLING_OFF');
+    }
+    // The code goes out first: when sending fails (or is throttled) nothing else changed.
+    const sent = email ? await otp.sendCode('step_up', email) : null;
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + STEP_UP_CHALLENGE_TTL_MS);
+    const id = await db.transaction(async (tx) => {
+      // Only the newest step-up of a session can be answered (so only the newest code matches it).
+      await tx
+        .update(stepUps)
+        .set({ supersededAt: now })
+        .where(
+          and(
+            eq(stepUps.userId, session.userId),
+            eq(stepUps.sessionHash, session.idHash),
+            isNull(stepUps.verifiedAt),
+            isNull(stepUps.supersededAt),
+          ),
+        );
+      const [row] = await tx
+        .insert(stepUps)
+        .values({
+          userId: session.userId,
+          sessionHash: session.idHash,
+          fingerprint,
+          method: options ? 'passkey' : 'email',
+          challenge: options?.challenge ?? null,
+          createdAt: now,
+          expiresAt: sent?.expiresAt ?? expiresAt,
+        })
+        .returning({ id: stepUps.id });
+      if (!row) throw new Error('step_ups insert returned no row');
+      await audit.record(tx, {
+        action: input.action,
+        outcome: 'success',
+        actorId: session.userId,
+        actorRole: 'user',
+        subjectType: 'user',
+        subjectId: session.userId,
+        ip: ctx.ip,
+        details: { ...input.details, method: options ? 'passkey' : 'email' },
+      });
+      return row.id;
+    });
+    if (options) {
+      return {
+        required: true,
+        reasons,
+        challengeId: id,
+        method: 'passkey',
+        options: options as unknown as WebauthnOptions,
+      };
+    }
+    return {
+      required: true,
+      reasons,
+      challengeId: id,
+      method: 'email',
+      sentTo: maskEmail(email ?? ''),
+      expiresAt: (sent?.expiresAt ?? expiresAt).toISOString(),
+    };
+  }
+
   return {
     async start(session, { transfer, idempotencyKey }, ctx) {
       const reasons = await stepUpReasons(db, session.userId, transfer, clock.now());
@@ -237,71 +367,59 @@ export function createStepUpService(deps: {
       // A transfer the spec's own checks will refuse (no such recipient, oneself) gets that answer
       // when it is sent; no code is emailed for it.
       if (await refusedAnyway(session.userId, transfer)) return { required: false };
-      const options = await assertionOptionsFor(db, settings, session.userId);
-      const email = options ? null : await emailOf(session.userId);
-      // A staff-help change of the address is cooling off (decision 0182): no code goes to it.
-      if (email && (await emailCoolingUntil(db, session.userId, clock.now()))) {
-        throw new AppError('STEP_UP_EMAIL_COOLING_OFF');
-      }
-      // The code goes out first: when sending fails (or is throttled) nothing else changed.
-      const sent = email ? await otp.sendCode('step_up', email) : null;
+      return begin(
+        session,
+        { fingerprint, reasons, action: 'transfer.step_up.start', details: { reasons } },
+        ctx,
+      );
+    },
+
+    async startForAccount(session, action, ctx) {
+      return begin(
+        session,
+        {
+          fingerprint: accountChangeFingerprint(session.userId, action),
+          reasons: ['account_change'],
+          action: 'account.step_up.start',
+          details: { change: action },
+        },
+        ctx,
+      );
+    },
+
+    async requireForAccount(session, action, token, ctx, tx) {
       const now = clock.now();
-      const expiresAt = new Date(now.getTime() + STEP_UP_CHALLENGE_TTL_MS);
-      const id = await db.transaction(async (tx) => {
-        // Only the newest step-up of a session can be answered (so only the newest code matches it).
-        await tx
-          .update(stepUps)
-          .set({ supersededAt: now })
-          .where(
-            and(
-              eq(stepUps.userId, session.userId),
-              eq(stepUps.sessionHash, session.idHash),
-              isNull(stepUps.verifiedAt),
-              isNull(stepUps.supersededAt),
-            ),
-          );
-        const [row] = await tx
-          .insert(stepUps)
-          .values({
-            userId: session.userId,
-            sessionHash: session.idHash,
-            fingerprint,
-            method: options ? 'passkey' : 'email',
-            challenge: options?.challenge ?? null,
-            createdAt: now,
-            expiresAt: sent?.expiresAt ?? expiresAt,
-          })
-          .returning({ id: stepUps.id });
-        if (!row) throw new Error('step_ups insert returned no row');
-        await audit.record(tx, {
-          action: 'transfer.step_up.start',
-          outcome: 'success',
-          actorId: session.userId,
-          actorRole: 'user',
-          subjectType: 'user',
-          subjectId: session.userId,
-          ip: ctx.ip,
-          details: { reasons, method: options ? 'passkey' : 'email' },
-        });
-        return row.id;
+      const spent = token
+        ? await (tx ?? db)
+            .update(stepUps)
+            .set({ consumedAt: now })
+            .where(
+              and(
+                eq(stepUps.tokenHash, sha256(token)),
+                eq(stepUps.userId, session.userId),
+                eq(stepUps.sessionHash, session.idHash),
+                eq(stepUps.fingerprint, accountChangeFingerprint(session.userId, action)),
+                isNull(stepUps.consumedAt),
+                gt(stepUps.proofExpiresAt, now),
+              ),
+            )
+            .returning({ id: stepUps.id })
+        : [];
+      if (spent.length === 1) return;
+      // Inside a caller's transaction the refusal is recorded on it: PGlite has one connection,
+      // and a second one would wait for the transaction that waits for it.
+      await audit.record(tx ?? db, {
+        action: 'account.step_up.required',
+        outcome: 'denied',
+        actorId: session.userId,
+        actorRole: 'user',
+        subjectType: 'user',
+        subjectId: session.userId,
+        ip: ctx.ip,
+        reason: token ? 'proof not valid for this change' : 'no proof',
+        details: { change: action },
       });
-      if (options) {
-        return {
-          required: true,
-          reasons,
-          challengeId: id,
-          method: 'passkey',
-          options: options as unknown as WebauthnOptions,
-        };
-      }
-      return {
-        required: true,
-        reasons,
-        challengeId: id,
-        method: 'email',
-        sentTo: maskEmail(email ?? ''),
-        expiresAt: (sent?.expiresAt ?? expiresAt).toISOString(),
-      };
+      throw new AppError('SECOND_FACTOR_REQUIRED');
     },
 
     async verify(session, input, ctx) {
@@ -334,7 +452,12 @@ export function createStepUpService(deps: {
             'passkey answer to an emailed-code step-up',
             new AppError('OTP_INVALID', { field: 'code' }),
           );
+        // Counted before the code is checked, across every code sent (decision 0187).
+        const guesses = stepUpCodeKey(session.userId);
+        const claim = await throttle.claim([guesses]);
+        if (!claim.allowed) return fail('backed off', new AppError('STEP_UP_BACKED_OFF'));
         const result = await otp.verifyCode('step_up', await emailOf(session.userId), input.code);
+        if (result.status === 'ok') await throttle.reset(guesses);
         if (result.status === 'expired')
           return fail('code expired', new AppError('OTP_EXPIRED', { field: 'code' }));
         if (result.status === 'too_many_attempts')
@@ -353,7 +476,13 @@ export function createStepUpService(deps: {
         return fail('code answer to a passkey step-up', new AppError('PASSKEY_FAILED'));
       const passkey = await verifyAssertion(
         { db, clock, settings },
-        { response: input.passkey, challenge: row.challenge, userId: session.userId },
+        {
+          response: input.passkey,
+          challenge: row.challenge,
+          userId: session.userId,
+          // A passkey added since the prompt went out is no more trusted than before (decision 0185).
+          addedBefore: trustedPasskeysAddedBefore(now),
+        },
       );
       if (!passkey) return fail('passkey assertion did not verify', new AppError('PASSKEY_FAILED'));
       return issueProof(row.id, now);

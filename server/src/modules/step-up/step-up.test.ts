@@ -13,6 +13,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { addPasskey, agePasskeys } from '../../test/passkeys';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { OTP_RESEND_INTERVAL_MS } from '../email/index';
@@ -284,12 +285,10 @@ describe('step-up for risky payments', () => {
   it('uses a passkey when the customer has one; the assertion works once', async () => {
     const alice = await funded();
     const bob = await signUpCustomer(t);
-    const authenticator = new SoftwareAuthenticator();
-    const options = await post('/api/me/passkeys/options', { password: alice.password }, alice.cookie);
-    const reg = authenticator.register(options.json().options as { challenge: string });
-    expect((await post('/api/me/passkeys', { name: 'Phone', response: reg }, alice.cookie)).statusCode).toBe(
-      201,
-    );
+    const { added, authenticator } = await addPasskey(t, alice, { name: 'Phone' });
+    expect(added.statusCode).toBe(201);
+    // Old enough to confirm payments alone (PASSKEY_STEP_UP_DELAY_HOURS, decision 0185).
+    await agePasskeys(t, alice.userId);
 
     const k = key();
     const start = await startStepUp(alice, local(bob.accountNumber, '15.00'), k);
@@ -322,11 +321,9 @@ describe('step-up for risky payments', () => {
       [alice, alicesKey],
       [mallory, mallorysKey],
     ] as const) {
-      const options = await post('/api/me/passkeys/options', { password: who.password }, who.cookie);
-      const reg = authenticator.register(options.json().options as { challenge: string });
-      expect((await post('/api/me/passkeys', { name: 'Key', response: reg }, who.cookie)).statusCode).toBe(
-        201,
-      );
+      const { added } = await addPasskey(t, who, { authenticator, name: 'Key' });
+      expect(added.statusCode).toBe(201);
+      await agePasskeys(t, who.userId);
     }
     const start = await startStepUp(alice, local(bob.accountNumber, '15.00'), key());
     const assertion = mallorysKey.assert(start.json().options as { challenge: string });

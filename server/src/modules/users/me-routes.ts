@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  STEP_UP_TOKEN_HEADER,
   changePasswordSchema,
   errorEnvelopeSchema,
   profileSchema,
@@ -12,6 +13,8 @@ import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuthService } from '../auth/auth-service';
+import type { RequireSecondFactor } from '../passkeys/passkey-service';
+import { stepUpTokenOf } from '../step-up/step-up-service';
 import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/session-store';
 import type { Clock } from '../../lib/clock';
 import { createLiveStreamRegistry, type LiveStream } from './live-streams';
@@ -45,6 +48,8 @@ export function meRoutes(deps: {
   clock: Clock;
   /** The "phone number changed" alert, queued with the change (issue 17). */
   alerts: SecurityAlerts;
+  /** Spends a customer's second-factor proof for a change of sign-in factors (decision 0185). */
+  requireSecondFactor: RequireSecondFactor;
   /** Stream caps; STREAMS_PER_SESSION_MAX and STREAMS_PER_INSTANCE_MAX unless a test sets others. */
   streamCaps?: { perSession: number; perInstance: number };
 }): FastifyPluginAsyncZod {
@@ -140,18 +145,25 @@ export function meRoutes(deps: {
         onRequest: signedInFirst,
         schema: {
           tags: ['profile'],
-          summary: 'Change the password; every other session of this person ends',
+          summary:
+            'Change the password (a customer also sends a second-factor proof: Step-Up-Token header, POST /api/me/step-up); every other session of this person ends',
           body: changePasswordSchema,
           response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
       },
       async (request, reply) => {
         const session = await guards.requireSignedIn(request, reply);
-        await deps.auth.changePassword(session, request.body, {
+        const ctx = {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
           previousSessionId: null,
-        });
+        };
+        await deps.auth.changePassword(
+          session,
+          { ...request.body, stepUpToken: stepUpTokenOf(request.headers[STEP_UP_TOKEN_HEADER]) },
+          ctx,
+          (token, tx) => deps.requireSecondFactor(session, 'password.change', token, ctx, tx),
+        );
         return { ok: true as const };
       },
     );

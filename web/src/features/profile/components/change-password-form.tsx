@@ -4,12 +4,17 @@ import { useForm } from 'react-hook-form';
 import { changePasswordSchema, PASSWORD_LENGTH_MIN } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { PendingButton } from '@/components/ui/pending-button';
+import { SecondFactorFields, SecondFactorInputError, useSecondFactor } from '@/components/ui/second-factor';
 import { SecretField } from '@/components/ui/secret-field';
+import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useChangePassword, type ChangePasswordInput } from '../api/change-password';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Other sessions were signed out.';
+/** When the browser's passkey prompt fails (cancelled, timed out). */
+const PASSKEY_CHECK_FAILED =
+  'Your passkey was not confirmed: the prompt was cancelled or timed out. Please try again.';
 
 export function ChangePasswordForm() {
   const form = useForm<ChangePasswordInput>({
@@ -20,22 +25,48 @@ export function ChangePasswordForm() {
   const { errors } = form.formState;
   const change = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
+  // The extra check (decision 0185) starts at the first press: only then is a code emailed.
+  const [asked, setAsked] = useState(false);
+  const check = useSecondFactor('password.change', asked);
+  const [proving, setProving] = useState(false);
+  const pending = proving || change.isPending;
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFormError(null);
-    change.mutate(values, {
-      onSuccess: () => {
-        form.reset();
-        toast.success(PASSWORD_CHANGED_MESSAGE);
+    if (!asked) return setAsked(true);
+    let stepUpToken: string;
+    setProving(true);
+    try {
+      stepUpToken = await check.prove();
+    } catch (error) {
+      if (error instanceof SecondFactorInputError) return;
+      return setFormError(error instanceof ApiError ? error.message : PASSKEY_CHECK_FAILED);
+    } finally {
+      setProving(false);
+    }
+    change.mutate(
+      { ...values, stepUpToken },
+      {
+        onSuccess: () => {
+          check.spent();
+          setAsked(false);
+          form.reset();
+          toast.success(PASSWORD_CHANGED_MESSAGE);
+        },
+        onError: (error) => {
+          // A wrong current password leaves the proof unspent (the server checks it first).
+          if (!(error instanceof ApiError) || error.code !== 'CURRENT_PASSWORD_INCORRECT') check.spent();
+          if (error instanceof ApiError && ['SECOND_FACTOR_REQUIRED', 'STEP_UP_EXPIRED'].includes(error.code))
+            void check.restart();
+          setFormError(
+            reportFormError(error, {
+              setError: form.setError,
+              fields: ['currentPassword', 'newPassword', 'confirmPassword'],
+            }),
+          );
+        },
       },
-      onError: (error) =>
-        setFormError(
-          reportFormError(error, {
-            setError: form.setError,
-            fields: ['currentPassword', 'newPassword', 'confirmPassword'],
-          }),
-        ),
-    });
+    );
   });
 
   return (
@@ -77,7 +108,8 @@ export function ChangePasswordForm() {
             {...form.register('confirmPassword')}
           />
         </div>
-        <PendingButton type="submit" pending={change.isPending}>
+        {asked ? <SecondFactorFields check={check} pending={pending} /> : null}
+        <PendingButton type="submit" pending={pending}>
           Change password
         </PendingButton>
       </form>

@@ -4,6 +4,7 @@ import {
   passkeyListSchema,
   passkeyOptionsResponseSchema,
   passkeySchema,
+  STEP_UP_TOKEN_HEADER,
   type WebauthnOptions,
 } from '@larkspur/contract';
 import { api } from '@/lib/api-client';
@@ -26,13 +27,15 @@ async function createCredential(options: WebauthnOptions) {
 }
 
 /**
- * Adding a passkey: POST /api/me/passkeys/options with the password (decision 0136), the
- * browser's prompt, then POST /api/me/passkeys with the answer and a name.
+ * Adding a passkey: POST /api/me/passkeys/options with the password (decision 0136) and the proof
+ * of the second factor the customer already has (decision 0185), the browser's prompt, then
+ * POST /api/me/passkeys with the answer and a name.
  */
-export async function addPasskey(input: { password: string; name: string }) {
+export async function addPasskey(input: { password: string; name: string; stepUpToken: string }) {
   const { options } = await api('/api/me/passkeys/options', {
     method: 'POST',
     body: { password: input.password },
+    headers: { [STEP_UP_TOKEN_HEADER]: input.stepUpToken },
     schema: passkeyOptionsResponseSchema,
   });
   const response = await createCredential(options);
@@ -52,9 +55,13 @@ export function useAddPasskey() {
   });
 }
 
-/** DELETE /api/me/passkeys/:id */
-export function removePasskey(id: string) {
-  return api(`/api/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okSchema });
+/** DELETE /api/me/passkeys/:id, with the proof of the second factor (decision 0185). */
+export function removePasskey({ id, stepUpToken }: { id: string; stepUpToken: string }) {
+  return api(`/api/me/passkeys/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    headers: { [STEP_UP_TOKEN_HEADER]: stepUpToken },
+    schema: okSchema,
+  });
 }
 
 export function useRemovePasskey() {

@@ -14,6 +14,12 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/form-field';
 import { KeyIcon } from '@/components/ui/icons';
+import {
+  SecondFactorFields,
+  SecondFactorInputError,
+  useSecondFactor,
+  type SecondFactorCheck,
+} from '@/components/ui/second-factor';
 import { SecretField } from '@/components/ui/secret-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
@@ -31,6 +37,16 @@ type AddPasskeyValues = z.infer<typeof addPasskeySchema>;
 export const PASSKEY_PROMPT_FAILED =
   'No passkey was created: the prompt was cancelled or timed out, or this device cannot make passkeys.';
 
+/** Says what went wrong with the proof or the change, and drops a proof the server refused. */
+function failureMessage(error: unknown, check: SecondFactorCheck): string | null {
+  if (error instanceof SecondFactorInputError) return null;
+  if (error instanceof ApiError && ['SECOND_FACTOR_REQUIRED', 'STEP_UP_EXPIRED'].includes(error.code)) {
+    check.spent();
+    void check.restart();
+  }
+  return error instanceof ApiError ? error.message : PASSKEY_PROMPT_FAILED;
+}
+
 function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const form = useForm<AddPasskeyValues>({
     resolver: zodResolver(addPasskeySchema),
@@ -39,21 +55,41 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   });
   const { errors } = form.formState;
   const add = useAddPasskey();
+  // The factor the customer already has: a passkey old enough to count, else the emailed code.
+  const check = useSecondFactor('passkey.add');
+  const [proving, setProving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const pending = proving || add.isPending;
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFormError(null);
-    add.mutate(values, {
-      onSuccess: (passkey) => {
-        toast.success(`Passkey "${passkey.name}" added. You can now log in with it.`);
-        form.reset();
-        onDone();
+    let stepUpToken: string;
+    setProving(true);
+    try {
+      stepUpToken = await check.prove();
+    } catch (error) {
+      return setFormError(failureMessage(error, check));
+    } finally {
+      setProving(false);
+    }
+    add.mutate(
+      { ...values, stepUpToken },
+      {
+        onSuccess: (passkey) => {
+          check.spent();
+          toast.success(`Passkey "${passkey.name}" added. You can now log in with it.`);
+          form.reset();
+          onDone();
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return setFormError(PASSKEY_PROMPT_FAILED);
+          // A wrong password leaves the proof unspent (the server checks the password first).
+          if (error.code !== 'CURRENT_PASSWORD_INCORRECT') check.spent();
+          if (['SECOND_FACTOR_REQUIRED', 'STEP_UP_EXPIRED'].includes(error.code)) void check.restart();
+          setFormError(reportFormError(error, { setError: form.setError, fields: ['name', 'password'] }));
+        },
       },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return setFormError(PASSKEY_PROMPT_FAILED);
-        setFormError(reportFormError(error, { setError: form.setError, fields: ['name', 'password'] }));
-      },
-    });
+    );
   });
 
   return (
@@ -77,15 +113,74 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
           {...form.register('password')}
         />
       </div>
+      <SecondFactorFields check={check} pending={pending} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <Button variant="secondary" onClick={onDone} disabled={add.isPending}>
+        <Button variant="secondary" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" pending={add.isPending}>
+        <Button type="submit" pending={pending} disabled={check.state.status !== 'ready'}>
           Continue to your device
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Removing a passkey: the confirmation, with the extra check inside it (decision 0185). */
+function RemovePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const remove = useRemovePasskey();
+  const check = useSecondFactor('passkey.remove');
+  const [proving, setProving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pending = proving || remove.isPending;
+
+  const confirm = async () => {
+    setError(null);
+    let stepUpToken: string;
+    setProving(true);
+    try {
+      stepUpToken = await check.prove();
+    } catch (failure) {
+      return setError(failureMessage(failure, check));
+    } finally {
+      setProving(false);
+    }
+    remove.mutate(
+      { id: passkey.id, stepUpToken },
+      {
+        onSuccess: () => {
+          toast.success(`Passkey "${passkey.name}" removed.`);
+          onClose();
+        },
+        onError: (failure) => {
+          check.spent();
+          toast.error(failure instanceof ApiError ? failure.message : 'The passkey could not be removed.');
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      title="Remove this passkey?"
+      description={
+        <>
+          “{passkey.name}” will no longer log you in or confirm payments. We will email you to say it was
+          removed.
+        </>
+      }
+      confirmLabel="Remove passkey"
+      confirmVariant="danger"
+      pending={pending}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    >
+      <div className="mt-4 space-y-3">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <SecondFactorFields check={check} pending={pending} />
+      </div>
+    </ConfirmDialog>
   );
 }
 
@@ -112,12 +207,12 @@ function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: () => v
 
 /**
  * The security page's Passkeys section: the customer's passkeys (name, added, last used), adding
- * one (password, then the device's prompt) and removing one (with a confirmation). Each change
- * emails the customer (decision 0136).
+ * one (password and the extra check, then the device's prompt) and removing one (the extra check
+ * in the confirmation). Each change needs the second factor the customer already has and emails
+ * them (decisions 0136, 0185).
  */
 export function PasskeysSection() {
   const list = usePasskeys();
-  const remove = useRemovePasskey();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const items = list.data?.items ?? [];
@@ -179,33 +274,7 @@ export function PasskeysSection() {
         </div>
       ) : null}
 
-      {removing ? (
-        <ConfirmDialog
-          title="Remove this passkey?"
-          description={
-            <>
-              “{removing.name}” will no longer log you in or confirm payments. We will email you to say it was
-              removed.
-            </>
-          }
-          confirmLabel="Remove passkey"
-          confirmVariant="danger"
-          pending={remove.isPending}
-          onCancel={() => setRemoving(null)}
-          onConfirm={() =>
-            remove.mutate(removing.id, {
-              onSuccess: () => {
-                toast.success(`Passkey "${removing.name}" removed.`);
-                setRemoving(null);
-              },
-              onError: (error) => {
-                toast.error(error instanceof ApiError ? error.message : 'The passkey could not be removed.');
-                setRemoving(null);
-              },
-            })
-          }
-        />
-      ) : null}
+      {removing ? <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} /> : null}
     </section>
   );
 }
