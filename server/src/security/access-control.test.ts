@@ -35,6 +35,9 @@ const GUEST_ENDPOINTS = new Set([
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
   'POST /api/auth/account-number/forgot',
+  // The stop link mailed to the old address of a staff-help email change: its token is the
+  // credential, so anyone holding the email may use it (issue 27, decision 0182).
+  'POST /api/auth/email-change/stop',
   // A new staff member's invitation link (issue 27, decision 0189).
   'POST /api/auth/staff-invitation/lookup',
   'POST /api/auth/staff-invitation/complete',

@@ -114,6 +114,9 @@ export function readTransactionRecord(value: unknown): TransactionRecord | undef
   const { payeeCheck } = v;
   if (payeeCheck !== null && !(isString(payeeCheck) && PAYEE_CHECK_RESULTS.includes(payeeCheck)))
     return undefined;
+  // The reference both sides quote (decision 0197): absent on records that have none.
+  const { reference } = v;
+  if (reference !== undefined && !isString(reference)) return undefined;
   const strings: Partial<Record<RecordStringField, string>> = {};
   for (const key of RECORD_STRING_FIELDS) {
     const field = v[key];
@@ -129,6 +132,7 @@ export function readTransactionRecord(value: unknown): TransactionRecord | undef
     internationalDetails,
     hold,
     payeeCheck: payeeCheck as PayeeCheckResult | null,
+    ...(reference === undefined ? {} : { reference }),
     ...(strings as Record<RecordStringField, string>),
   };
 }
