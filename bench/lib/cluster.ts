@@ -13,12 +13,16 @@ import pg from 'pg';
 
 /**
  * The per-customer money budget (decision 0194) lifted: benchmark clients send hundreds of
- * transfers a second per customer, which the production default (10 a minute) would refuse.
+ * transfers a second per customer, which the production default (10 a minute) would refuse. The
+ * maker-checker window (decision 0188) is off too: one administrator opens every benchmark
+ * customer with a credit, and the tenth $1,000.00 would take the window to the $10,000.00
+ * threshold and wait for an approver (bench:bank's formation run stopped on that 202).
  */
 export const UNBOUNDED_MONEY_LIMITS = {
   MONEY_MOVEMENTS_PER_MINUTE: '10000000',
   MONEY_MOVEMENTS_PER_DAY: '10000000',
   MONEY_ALERT_EMAILS_PER_HOUR: '10000000',
+  MAKER_CHECKER_WINDOW_HOURS: '0',
 } as const;
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
