@@ -92,7 +92,7 @@ const steps = [
     // docs/reliability.md: the same test on a pg_auto_failover formation made for the run (monitor +
     // 2 nodes on loopback ports from 6100, test timeouts), with a planned failover and the loss of
     // the primary's node; 73 s measured with the formation's set-up and teardown.
-    name: 'bank invariant test on a pg_auto_failover formation (2 instances, failover + node loss, 20 s)',
+    name: 'bank invariant test on a pg_auto_failover formation (2 instances, failover + node loss, 30 s)',
     needs: 'production build',
     run: [
       'npx',
@@ -102,7 +102,7 @@ const steps = [
       '--formation-faults',
       'failover,node',
       '--duration',
-      '20',
+      '30',
       '--instances',
       '2',
       '--clients',
