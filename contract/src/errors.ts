@@ -308,6 +308,16 @@ export const errorCatalogue = {
     message:
       'Your permission set changed recently, so you cannot approve money requests yet. Ask another approver.',
   },
+  LOAN_APPROVER_TOO_NEW: {
+    status: 403,
+    message:
+      'Your permission set changed recently, so you cannot approve loans yet. Ask another member of staff.',
+  },
+  HOLD_REVIEWER_TOO_NEW: {
+    status: 403,
+    message:
+      'Your permission set changed recently, so you cannot release held checks yet. Ask another member of staff.',
+  },
   MONEY_REQUEST_APPOINTED_MAKER: {
     status: 403,
     message:

@@ -17,6 +17,7 @@ import type { EmailBrand } from '../email/index';
 import { lockAccounts } from '../ledger/journal';
 import { postCheckReturn } from '../ledger/movements/check-return';
 import type { UserService } from '../users/user-service';
+import { isNewlyAppointed } from '../staff/appointments';
 
 /**
  * What reviewers do with holds (issue 13, decisions 0070–0071): list them, release one early, or
@@ -158,6 +159,8 @@ export function createHoldService(deps: {
       const userId = await db.transaction(async (tx) => {
         const hold = await lockHoldFor(tx, id, 'release');
         const now = clock.now();
+        // Decision 0210: an early release frees money a check has not yet earned.
+        if (await isNewlyAppointed(tx, actor.userId, now)) throw new AppError('HOLD_REVIEWER_TOO_NEW');
         const held = hold.amountCents - hold.releasedCents;
         await lockAccounts(tx, [hold.accountId]);
         await tx

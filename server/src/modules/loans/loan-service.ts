@@ -34,6 +34,7 @@ import type { Outbox } from '../email/outbox';
 import type { EmailBrand } from '../email/templates';
 import type { RenderedEmail } from '../email/transport';
 import { loanApplicant, renderLoanApproved, renderLoanRejected } from './loan-emails';
+import { isNewlyAppointed } from '../staff/appointments';
 import {
   adminLoanDetail,
   adminLoanPage,
@@ -362,6 +363,9 @@ export function createLoanService(deps: {
         async (tx) => {
           const loan = await lockLoan(tx, { id: loanId });
           if (!loan) throw new Rejection('LOAN_NOT_FOUND');
+          // Decision 0210: a payout is money leaving the bank on one person's word.
+          if (await isNewlyAppointed(tx, actor.userId, clock.now()))
+            throw new Rejection('LOAN_APPROVER_TOO_NEW');
           if (loan.userId === null) throw new Rejection('ANONYMOUS_LOAN');
           if (!(await applicantExists(tx, loan.userId))) throw new Rejection('LOAN_USER_GONE');
           if (!isApprovable(loan.status)) throw new Rejection('LOAN_NOT_PENDING');

@@ -2,7 +2,6 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AMOUNT_MAX_CENTS,
-  APPROVER_COOLING_OFF_HOURS,
   errorMessage,
   formatCents,
   needsApproval,
@@ -29,6 +28,7 @@ import type {
 import { loadCustomer } from '../ledger/customers';
 import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
 import { positiveAmount } from '../ledger/movements/context';
+import { appointedRecently, appointmentsOf } from '../staff/appointments';
 
 /**
  * Maker-checker for manual money (issue 19, decisions 0170–0172).
@@ -359,16 +359,12 @@ export function createMoneyRequestService(deps: {
    * promoted within it. Staff from the seed or `npm run admin:create` were appointed by nobody.
    */
   async function checkAppointments(tx: Tx, checkerId: string, makerId: string) {
-    const rows = await tx
-      .select({ id: profiles.userId, appointedBy: profiles.appointedBy, appointedAt: profiles.appointedAt })
-      .from(profiles)
-      .where(sql`${profiles.userId} in (${checkerId}, ${makerId})`);
-    const since = clock.now().getTime() - APPROVER_COOLING_OFF_HOURS * 3_600_000;
-    const recent = (at: Date | null) => at !== null && at.getTime() > since;
-    const checker = rows.find((r) => r.id === checkerId);
-    const maker = rows.find((r) => r.id === makerId);
-    if (checker && recent(checker.appointedAt)) throw new AppError('MONEY_REQUEST_APPROVER_TOO_NEW');
-    if (maker && maker.appointedBy === checkerId && recent(maker.appointedAt))
+    const now = clock.now();
+    const rows = await appointmentsOf(tx, [checkerId, makerId]);
+    const checker = rows.find((r) => r.userId === checkerId);
+    const maker = rows.find((r) => r.userId === makerId);
+    if (appointedRecently(checker, now)) throw new AppError('MONEY_REQUEST_APPROVER_TOO_NEW');
+    if (maker && maker.appointedBy === checkerId && appointedRecently(maker, now))
       throw new AppError('MONEY_REQUEST_APPOINTED_MAKER');
   }
 

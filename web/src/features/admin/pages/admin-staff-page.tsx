@@ -192,7 +192,7 @@ function StaffChangeDialog({ pending, onClose }: { pending: Pending; onClose: ()
     return (
       <ConfirmDialog
         title={`Permission set of ${name}`}
-        description={`The change applies to their very next action; they stay signed in. For ${APPROVER_COOLING_OFF_HOURS} hours after a change they cannot approve money requests, and you cannot approve theirs.`}
+        description={`The change applies to their very next action; they stay signed in. For ${APPROVER_COOLING_OFF_HOURS} hours after a change they cannot approve money requests or loans or release held checks, and you cannot approve their requests.`}
         confirmLabel="Save permission set"
         pending={update.isPending}
         onConfirm={() =>
