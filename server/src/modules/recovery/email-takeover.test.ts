@@ -398,3 +398,58 @@ describe('issue 27: one operator cannot take a customer over through the email a
     expect(await emailOf(victim.userId)).toBe(victim.email);
   });
 });
+
+describe('the customer sees every stage of a staff-help email change on their security page', () => {
+  const events = async (cookie: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/security-events', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { items: { title: string }[] }).items.map((e) => e.title);
+  };
+  const signIn = async (customer: SignedUpCustomer) => {
+    const res = await post(
+      '/api/auth/login',
+      { accountNumber: customer.accountNumber, password: customer.password },
+      customer.browser,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return sessionCookie(res);
+  };
+
+  it('asked for, then cancelled by a second member of staff', async () => {
+    const { victim } = await victimAndMule();
+    const operator = await signInStaff(t, 'operator');
+    const approver = await signInStaff(t, 'approver');
+    expect((await staffChange(operator, victim.userId, uniqueEmail('attacker'))).statusCode).toBe(202);
+    expect(await events(victim.cookie)).toContain('The bank asked to change your email address');
+    const rejected = await post(
+      `/api/admin/users/${victim.userId}/email-change/reject`,
+      { reason: 'The customer did not ask for it' },
+      approver.cookie,
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await events(victim.cookie)).toContain('A change of your email address was cancelled by the bank');
+  });
+
+  it('applied, then put back from the old address: never read as a changed address afterwards', async () => {
+    const { victim } = await victimAndMule();
+    const operator = await signInStaff(t, 'operator');
+    const approver = await signInStaff(t, 'approver');
+    expect((await staffChange(operator, victim.userId, uniqueEmail('attacker'))).statusCode).toBe(202);
+    expect((await approve(approver, victim.userId)).statusCode).toBe(200);
+    const stopped = await post('/api/auth/email-change/stop', {
+      token: await stopTokenMailedTo(victim.email),
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const titles = await events(await signIn(victim));
+    expect(titles.slice(0, 4)).toEqual(
+      expect.arrayContaining([
+        'You put your email address back',
+        'Your email address was changed by the bank',
+        'The bank asked to change your email address',
+      ]),
+    );
+    expect(titles.indexOf('You put your email address back')).toBeLessThan(
+      titles.indexOf('Your email address was changed by the bank'),
+    );
+  });
+});

@@ -33,6 +33,8 @@ export const STAFF_ACTIONS_SHOWN = [
   'admin.password_reset_sent',
   'admin.sign_in_unlock',
   'admin.email_change',
+  'admin.email_change.requested',
+  'admin.email_change.rejected',
 ] as const;
 
 /** Staff sign-in steps: never a customer's (a customer has no such rows), and noise if ever. */
@@ -167,6 +169,24 @@ export function describeAuditRow(row: AuditRowForEvent): EventWords {
       return outcome === 'success'
         ? { kind: 'email-changed', title: 'Your email address was changed by the bank', detail: null }
         : { kind: 'other', title: 'An email change by the bank was refused', detail: null };
+    // The stages of a staff-help email change (decision 0182): the customer sees it asked for, and
+    // how it ended; a stopped change never reads as a changed address.
+    case 'admin.email_change.requested':
+      return {
+        kind: 'other',
+        title: 'The bank asked to change your email address',
+        detail: 'A second member of staff must approve it; the link we emailed you stops it',
+      };
+    case 'admin.email_change.rejected':
+      return {
+        kind: 'other',
+        title: 'A change of your email address was cancelled by the bank',
+        detail: null,
+      };
+    case 'auth.email_change.stopped':
+      return details?.outcome === 'reverted'
+        ? { kind: 'email-changed', title: 'You put your email address back', detail: null }
+        : { kind: 'other', title: 'You stopped a change of your email address', detail: null };
     case 'card.freeze':
       return { kind: 'card-frozen', title: 'Card frozen', detail: cardDetail(details) };
     case 'card.unfreeze':
