@@ -5,6 +5,7 @@ import { emailChanges, identities, loginThrottles, profiles } from '../../db/sch
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { takeFromWindows } from '../../lib/rate-counter';
 import type { AuditEntry, AuditLog } from '../audit/audit-log';
 import { accountKey, type LoginThrottle, type ThrottleKey } from '../auth/login-throttle';
 import type { SessionStore } from '../auth/session-store';
@@ -49,8 +50,8 @@ export const RESET_FAILURES_HARD_LIMIT = 50;
 export const RESET_HARD_LOCK_MS = 24 * 3_600_000;
 /**
  * Reset codes the guest form sends for one target (a customer's address, or an unmatched
- * identifier) in RESET_CODES_PERIOD_MS (issue 27): the 30-second resend interval alone let anyone
- * mail a customer 2,880 codes a day. Past the cap the form still answers 202, and sends nothing.
+ * identifier) in a UTC day (issue 27): the 30-second resend interval alone let anyone mail a
+ * customer 2,880 codes a day. Past the cap the form still answers 202, and sends nothing.
  */
 export const RESET_CODES_PER_TARGET_PER_DAY = 5;
 export const RESET_CODES_PERIOD_MS = 86_400_000;
@@ -244,22 +245,11 @@ export function createRecoveryService(deps: {
    * the last one); false when RESET_CODES_PER_TARGET_PER_DAY went out already.
    */
   async function claimDailyReset(tx: DbOrTx, key: string, now: Date): Promise<boolean> {
-    const since = new Date(now.getTime() - RESET_CODES_PERIOD_MS);
-    const t = loginThrottles;
-    const rows = await tx
-      .insert(t)
-      .values({ key: resetSentKey(key), failures: 1, windowStartedAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          failures: sql`case when ${t.windowStartedAt} <= ${at(since)} then 1 else ${t.failures} + 1 end`,
-          windowStartedAt: sql`case when ${t.windowStartedAt} <= ${at(since)} then ${at(now)} else ${t.windowStartedAt} end`,
-          updatedAt: now,
-        },
-        setWhere: sql`${t.windowStartedAt} <= ${at(since)} or ${t.failures} < ${RESET_CODES_PER_TARGET_PER_DAY}`,
-      })
-      .returning({ key: t.key });
-    return rows.length > 0;
+    // The one database counter for limits that must hold across instances (decision 0194).
+    const taken = await takeFromWindows(tx, now, [
+      { key: resetSentKey(key), lengthMs: RESET_CODES_PERIOD_MS, max: RESET_CODES_PER_TARGET_PER_DAY },
+    ]);
+    return taken.granted;
   }
 
   /** Pending requests no one decided within EMAIL_CHANGE_PENDING_TTL_MS lapse. */

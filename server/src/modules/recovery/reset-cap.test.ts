@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oneTimeCodes, outboxMessages } from '../../db/schema/index';
 import { OTP_RESEND_INTERVAL_MS } from '../email/index';
 import { JSON_HEADERS, signUpCustomer } from '../../test/identity';
@@ -18,6 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+// The cap counts per UTC day (one database counter, decision 0194): each test starts at 01:00 of
+// a new day, so that its requests all fall in one day whatever the clock read before.
+beforeEach(() => {
+  const now = t.clock.now();
+  t.clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 1)));
 });
 
 const forgot = (identifier: string) =>
