@@ -72,6 +72,32 @@ describe('recovery and alert emails', () => {
     );
   });
 
+  it('no code email says the same thing twice (issue 28: the reset email ended "ignore this email" twice)', () => {
+    const emails = [
+      renderPasswordResetCode(
+        { to: 'a@example.com', now, code: '123456', validForMinutes: 5, byStaff: false },
+        brand,
+      ),
+      renderPasswordResetCode(
+        { to: 'a@example.com', now, code: '123456', validForMinutes: 5, byStaff: true },
+        brand,
+      ),
+      renderEmailChangeCode({ to: 'a@example.com', now, code: '123456', validForMinutes: 5 }, brand),
+    ];
+    for (const email of emails) {
+      const body = email.text.split('\n--\n')[0] ?? '';
+      expect(body.match(/ignore this email/g), body).toHaveLength(1);
+      const sentences = body
+        .split(/(?<=[.:!?])\s+/)
+        .map((sentence) => sentence.trim().toLowerCase())
+        .filter((sentence) => sentence.length > 0);
+      expect(new Set(sentences).size, body).toBe(sentences.length);
+    }
+    expect(emails[0]?.text).toContain(
+      'Larkspur Bank will never ask you for this code by phone, chat or email. If you did not ask to reset your password, ignore this email: your password has not changed.',
+    );
+  });
+
   it('the email-change code gives one anti-phishing message: read it out only on your own call about the address (issue 28 item 12)', () => {
     const change = renderEmailChangeCode(
       { to: 'new@example.com', now, code: '654321', validForMinutes: 5 },

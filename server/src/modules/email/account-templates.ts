@@ -139,9 +139,8 @@ export function renderPasswordResetCode(
       purposeLine: input.byStaff
         ? `Our customer service sent you this code, as you asked, to choose a new password for your ${brand.bankName} account. Enter it on the "Forgot your password?" page (${brand.publicOrigin}/forgot-password):`
         : `Use this code to choose a new password for your ${brand.bankName} account:`,
-      extraLines: [
+      ifNotAsked:
         'If you did not ask to reset your password, ignore this email: your password has not changed.',
-      ],
     },
     brand,
   );

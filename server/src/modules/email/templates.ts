@@ -414,8 +414,11 @@ export interface VerificationCodeInput {
   now: Date;
   /** What the code is for, said first (a password reset, an email change); generic if absent. */
   purposeLine?: string;
-  /** Said after the validity, e.g. what happens if the person did not ask for it. */
-  extraLines?: string[];
+  /**
+   * What to do if the person did not ask for the code, ending the default closing line; by default
+   * "If you did not ask for it, ignore this email." Said once (issue 28: the reset email said it twice).
+   */
+  ifNotAsked?: string;
   /**
    * The last line; by default "{bank} will never ask you for this code…". A code the customer is
    * asked to read to staff (the email change) says instead exactly when that is right, so one email
@@ -431,9 +434,8 @@ export function renderVerificationCode(input: VerificationCodeInput, brand: Emai
   const before = [input.purposeLine ?? `Use this code to continue with ${brand.bankName}:`];
   const after = [
     `The code is valid for ${minutes}.`,
-    ...(input.extraLines ?? []),
     input.closingLine ??
-      `${brand.bankName} will never ask you for this code by phone, chat or email. If you did not ask for it, ignore this email.`,
+      `${brand.bankName} will never ask you for this code by phone, chat or email. ${input.ifNotAsked ?? 'If you did not ask for it, ignore this email.'}`,
   ];
   return {
     template: 'verification-code',
