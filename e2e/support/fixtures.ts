@@ -41,8 +41,18 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * Whether the end-to-end tests write their screenshots: yes on a developer's machine (a person
+ * looks at them), not in CI, where nobody does — about 550 full-page PNGs (100 MB) rendered and
+ * encoded on the same two cores as the tests. `E2E_SCREENSHOTS=1` writes them in CI too, `=0`
+ * never. `npm run screenshots` is the tool for every screen in both themes.
+ */
+export const WRITE_SCREENSHOTS =
+  process.env.E2E_SCREENSHOTS === '1' || (process.env.E2E_SCREENSHOTS !== '0' && process.env.CI !== 'true');
+
 /** Saves a full-page screenshot for a person to look at: e2e/.artifacts/screenshots/NAME-WIDTH.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string): Promise<string | null> {
+  if (!WRITE_SCREENSHOTS) return null;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);

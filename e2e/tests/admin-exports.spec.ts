@@ -33,7 +33,9 @@ async function downloadCsv(page: Page): Promise<{ name: string; rows: string[][]
   return { name: download.suggestedFilename(), rows: parseCsv(await downloadText(download)) };
 }
 
-for (const width of WIDTHS) {
+// Each flow runs once, at one width; the screenshots inside it check and picture both widths
+// (decision 0211: CI time). Screens that differ by width are tested at each.
+for (const width of [375] as const) {
   test(`at ${width} px: the records and the audit log download as CSV with the page's filters`, async ({
     page,
     playwright,

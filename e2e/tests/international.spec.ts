@@ -29,7 +29,7 @@ async function screenshotThemes(page: Page, name: string, width: number): Promis
     for (const w of WIDTHS) {
       await page.setViewportSize({ width: w, height: 800 });
       const file = await screenshot(page, scheme === 'light' ? name : `${name}-dark`);
-      fs.copyFileSync(file, path.join(SHOTS_DIR, path.basename(file)));
+      if (file) fs.copyFileSync(file, path.join(SHOTS_DIR, path.basename(file)));
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -40,7 +40,9 @@ customerTest.describe('international transfers at the posted rate', () => {
   // Confirmation of payee is not asked for an IBAN; nothing should 404 here.
   customerTest.describe.configure({ timeout: 180_000 });
 
-  for (const width of WIDTHS) {
+  // Each flow runs once, at one width; the screenshots inside it check and picture both widths
+  // (decision 0211: CI time). Screens that differ by width are tested at each.
+  for (const width of [375] as const) {
     customerTest(
       `at ${width} px: euros at the posted rate, the right dollars debited`,
       async ({ page, adminApi }) => {

@@ -64,7 +64,9 @@ async function balanceAsAdmin(page: Page, userId: string): Promise<string> {
   return ((await response.json()) as { profile: { balance: string } }).profile.balance;
 }
 
-for (const width of SCREEN_WIDTHS) {
+// Each flow runs once, at one width; the screenshots inside it check and picture both widths
+// (decision 0211: CI time). Screens that differ by width are tested at each.
+for (const width of [1280] as const) {
   test(`an operator's $20,000 credit waits for an approver, who approves it; the balance moves once (${width} px)`, async ({
     page,
     playwright,

@@ -108,7 +108,7 @@ async function screenshotThemes(page: Page, name: string, width: number): Promis
       );
       expect(overflow, `${name} at ${w} px (${scheme}) scrolls sideways`).toBeLessThanOrEqual(0);
       const file = await screenshot(page, `scheduled-${name}-${scheme}`);
-      fs.copyFileSync(file, path.join(SHOTS_DIR, path.basename(file)));
+      if (file) fs.copyFileSync(file, path.join(SHOTS_DIR, path.basename(file)));
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -24,7 +24,7 @@ async function shots(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     const file = await screenshot(page, `${name}-${colorScheme}`);
-    if (SHOTS_DIR) {
+    if (SHOTS_DIR && file) {
       fs.mkdirSync(SHOTS_DIR, { recursive: true });
       fs.copyFileSync(file, path.join(SHOTS_DIR, path.basename(file)));
     }
