@@ -218,6 +218,8 @@ adminTest.describe('the back office helps', () => {
         await dialog.getByRole('button', { name: 'Unlock' }).click();
         await expect(page.getByText('Sign-in unlocked.')).toBeVisible();
         await expect(page.getByTestId('sign-in-lock')).toHaveText('Sign-in is not locked.');
+        // Nothing is locked now: nothing to unlock (issue 28).
+        await expect(page.getByRole('button', { name: 'Unlock sign-in' })).toBeDisabled();
         expect((await login(customer.password)).status()).toBe(200);
 
         // A reset code to the customer's own address.

@@ -133,7 +133,12 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
           <Button type="submit" variant="secondary" disabled={!active}>
             Send password-reset code
           </Button>
-          <Button variant={signInLockedUntil ? 'primary' : 'secondary'} onClick={() => review('unlock')}>
+          {/* Nothing to lift when sign-in is not locked (issue 28): the line above says so. */}
+          <Button
+            variant={signInLockedUntil ? 'primary' : 'secondary'}
+            disabled={!signInLockedUntil}
+            onClick={() => review('unlock')}
+          >
             Unlock sign-in
           </Button>
         </div>
