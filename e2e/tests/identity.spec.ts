@@ -110,6 +110,8 @@ test.describe('sign-up', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL('/');
+    // The home page says what happened (issue 28).
+    await expect(page.locator('.Toastify').getByText('You have logged out.')).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // And back in with the account number.

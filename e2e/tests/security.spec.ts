@@ -73,6 +73,10 @@ for (const width of [375, 1280] as const) {
 
         // The other browser is sent to the login page without touching anything.
         await expect(otherPage).toHaveURL(paths.login, { timeout: SIGNED_OUT_WITHIN_MS });
+        // … which says why it is there (issue 28).
+        await expect(
+          otherPage.locator('.Toastify').getByText(/You were signed out: your session was ended/),
+        ).toBeVisible();
         const refused = await other.request.get('/api/me');
         expect(refused.status()).toBe(401);
         // This browser is still signed in.

@@ -1,13 +1,21 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { PreviewBanner } from '@/components/ui/preview-banner';
 import { Toaster } from '@/components/ui/toaster';
 import { useGlobalLoading } from '@/lib/global-loading';
+import { takeSignOutNotice } from '@/lib/sign-out-notice';
+import { toast } from '@/lib/toast';
 import { NavigationEffects } from './navigation-effects';
 
-/** Wraps every screen: scroll-to-top and error toasts cleared on every navigation, toasts, the global loader, the preview banner. */
+/** Wraps every screen: scroll-to-top and error toasts cleared on every navigation, toasts (the logged-out notice too), the global loader, the preview banner. */
 export function RootLayout() {
   const globalLoading = useGlobalLoading();
+  // The page after Log Out says so (the logout ends with a full page load of the home page).
+  useEffect(() => {
+    const notice = takeSignOutNotice();
+    if (notice) toast.info(notice);
+  }, []);
   return (
     <>
       <a

@@ -4,6 +4,7 @@ import { api, messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAsyncAction } from '@/lib/use-async-action';
 import { asRecord, isNullableString, isString, isUuid, parser } from '@/lib/wire-read';
+import { noteLoggedOut } from './sign-out-notice';
 
 // The session is read before the first screen renders, so its parser ships in the first chunk that
 // every page downloads. The contract's zod schema would bring all of zod with it (~23 KB gzipped,
@@ -217,6 +218,7 @@ async function logOut(): Promise<void> {
   // Stop what is in flight, but do not clear caches under mounted screens (they would refetch as a
   // signed-out person); the full navigation below discards everything anyway.
   await emitSessionEvent('signing-out').catch(() => undefined);
+  noteLoggedOut();
   window.location.assign('/');
 }
 

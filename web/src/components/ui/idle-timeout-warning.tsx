@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { api, ApiError, type ResponseSchema } from '@/lib/api-client';
 import { clearIdleDeadline, noteIdleDeadline, useIdleDeadline } from '@/lib/idle-deadline';
 import { sessionResponseParser, setSession, useLogout, useSession } from '@/lib/session';
+import { signOutExplainedHere } from '@/lib/sign-out-notice';
 import { toast } from '@/lib/toast';
 import { PendingButton } from './pending-button';
 import { Dialog } from './dialog';
@@ -91,6 +92,7 @@ export function IdleTimeoutWarning({ signInPath }: { signInPath: string }) {
     // runs a little behind, so the sign-in page's guard cannot find the session still alive.
     await api('/api/auth/logout', { method: 'POST', schema: anyAnswer }).catch(() => undefined);
     queryClient.clear();
+    signOutExplainedHere();
     setSession({ user: null, idleExpiresAt: null });
     toast.info(SIGNED_OUT_FOR_INACTIVITY);
     await navigate(signInPath, { replace: true });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AppShell } from '@/components/ui/app-shell';
 import { IdleTimeoutWarning } from '@/components/ui/idle-timeout-warning';
@@ -8,6 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { getQueryClient } from '@/lib/query-client';
 import { refreshSession, useLogout, useSession } from '@/lib/session';
+import { SIGNED_OUT_ELSEWHERE_NOTICE, takeSignOutExplainedHere } from '@/lib/sign-out-notice';
+import { toast } from '@/lib/toast';
 import { useProfileStream } from '../api/profile-stream';
 import { customerNav } from './customer-nav';
 
@@ -41,6 +43,18 @@ function CustomerArea() {
 
   // Logging out ends with a full page load of the home page: no detour to a sign-in page first.
   const leaving = logout.status !== 'idle';
+  const ended = Boolean(session.data) && !isCustomer && !leaving;
+  // Signed in a moment ago, and not by this tab's Log Out: the session was ended elsewhere (another
+  // device signed it out, a password change), and the login page says so rather than appearing
+  // unexplained (issue 28). A guest who opens a customer page never was: they get no such notice.
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (isCustomer) wasSignedIn.current = true;
+    else if (ended && wasSignedIn.current) {
+      wasSignedIn.current = false;
+      if (!takeSignOutExplainedHere()) toast.info(SIGNED_OUT_ELSEWHERE_NOTICE);
+    }
+  }, [isCustomer, ended]);
   if (session.data && !isCustomer) return leaving ? null : <Navigate to={paths.login} replace />;
   if (!user) return null;
 
