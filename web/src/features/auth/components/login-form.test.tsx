@@ -69,6 +69,17 @@ describe('LoginForm', () => {
     expect(password).toHaveAttribute('type', 'password');
   });
 
+  it('says at once when an email is typed as the account number (issue 28)', async () => {
+    const { user } = renderLogin();
+    const accountNumber = screen.getByLabelText('Account number');
+    expect(accountNumber).toHaveAccessibleDescription(/11-digit number/);
+    await user.type(accountNumber, 'jane@example.com');
+    expect(accountNumber).toHaveAccessibleDescription(/That looks like an email address/);
+    await user.clear(accountNumber);
+    await user.type(accountNumber, '40912345678');
+    expect(accountNumber).not.toHaveAccessibleDescription(/email address/);
+  });
+
   it('shows the server’s message exactly, in a form-level alert', async () => {
     fetchMock.mockResolvedValue(
       json(401, { error: { code: 'LOGIN_FAILED', message: errorMessage('LOGIN_FAILED') } }),

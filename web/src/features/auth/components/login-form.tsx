@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { LoginInput, SessionResponse } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -23,6 +23,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   const { errors } = form.formState;
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
+  // An email typed where the account number goes is the commonest slip (issue 28): the field says
+  // so at once. The server's answer stays the one generic message (SPEC §8) if it is sent anyway.
+  const typedEmail = useWatch({ control: form.control, name: 'accountNumber' }).includes('@');
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);
@@ -40,7 +43,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <TextField
         label="Account number"
-        hint="The 11-digit number you got when you opened your account. Not your email."
+        hint={
+          typedEmail
+            ? 'That looks like an email address. Log in with the 11-digit account number from your welcome email; if you have lost it, use “Forgot your account number?” below.'
+            : 'The 11-digit number you got when you opened your account. Not your email.'
+        }
         error={errors.accountNumber?.message}
         autoComplete="username"
         inputMode="numeric"
