@@ -156,11 +156,12 @@ export function TransferReview({
       {gate?.required && gate.method === 'email' && !proof ? (
         <EmailStepUpForm
           sentTo={gate.sentTo}
+          codeReused={gate.codeReused === true}
           reasons={gate.reasons}
           pending={busy}
           disabled={overdrawn}
           onConfirm={confirmWithCode}
-          onResend={stepUp.restart}
+          onResend={stepUp.resend}
           onEdit={onEdit}
         />
       ) : (
