@@ -160,6 +160,8 @@ export function EmailStepUpForm({
   onConfirm,
   onResend,
   onEdit,
+  confirmLabel = 'Confirm and send',
+  editLabel = 'Edit details',
 }: {
   sentTo: string;
   /** The code was emailed for an earlier review of this visit and still answers this one. */
@@ -170,6 +172,9 @@ export function EmailStepUpForm({
   onConfirm: (code: string) => Promise<void>;
   onResend: () => Promise<void>;
   onEdit: () => void;
+  /** The buttons' words where the check guards something else than sending (a scheduled payment's change). */
+  confirmLabel?: string;
+  editLabel?: string;
 }) {
   const form = useForm<CodeValues>({
     resolver: zodResolver(codeSchema),
@@ -228,7 +233,7 @@ export function EmailStepUpForm({
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
         <Button variant="secondary" size="lg" onClick={onEdit} disabled={pending}>
-          Edit details
+          {editLabel}
         </Button>
         <Button
           variant="secondary"
@@ -240,7 +245,7 @@ export function EmailStepUpForm({
           Send a new code
         </Button>
         <Button type="submit" size="lg" pending={pending} disabled={disabled}>
-          Confirm and send
+          {confirmLabel}
         </Button>
       </div>
     </form>
