@@ -373,7 +373,10 @@ export function createStepUpService(deps: {
     };
   }
 
-  /** When this session's unanswered emailed code expires, if it has one still valid; else null. */
+  /**
+   * When this session's emailed code expires, if it has one still valid and never answered (right
+   * or wrong); else null.
+   */
   async function liveEmailedCode(session: ResolvedSession, now: Date): Promise<Date | null> {
     const [row] = await db
       .select({ expiresAt: stepUps.expiresAt })
@@ -383,6 +386,7 @@ export function createStepUpService(deps: {
           eq(stepUps.userId, session.userId),
           eq(stepUps.sessionHash, session.idHash),
           eq(stepUps.method, 'email'),
+          eq(stepUps.failedAttempts, 0),
           isNull(stepUps.verifiedAt),
           isNull(stepUps.supersededAt),
           gt(stepUps.expiresAt, now),
@@ -492,6 +496,13 @@ export function createStepUpService(deps: {
         if (!claim.allowed) return fail('backed off', new AppError('STEP_UP_BACKED_OFF'));
         const result = await otp.verifyCode('step_up', await emailOf(session.userId), input.code);
         if (result.status === 'ok') await throttle.reset(guesses);
+        // A code answered wrongly is not offered again to a re-review (decision 0200): the next one
+        // gets a fresh code, as before.
+        else
+          await db
+            .update(stepUps)
+            .set({ failedAttempts: sql`${stepUps.failedAttempts} + 1` })
+            .where(eq(stepUps.id, row.id));
         if (result.status === 'expired')
           return fail('code expired', new AppError('OTP_EXPIRED', { field: 'code' }));
         if (result.status === 'too_many_attempts')

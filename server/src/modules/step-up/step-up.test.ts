@@ -338,6 +338,19 @@ describe('step-up for risky payments', () => {
     const elsewhere = await startStepUp(other, local(carol.accountNumber, '14.00'), key());
     expect(elsewhere.json().codeReused).toBeUndefined();
 
+    // A code answered wrongly is not offered to the next review: that one gets a fresh code.
+    const latest = await latestCode(t, alice.email);
+    const badAnswer = await post(
+      '/api/transfers/step-up/verify',
+      { challengeId: review.json().challengeId, code: `${(Number(latest[0]) + 1) % 10}${latest.slice(1)}` },
+      alice.cookie,
+    );
+    expect(badAnswer.statusCode).toBe(400);
+    t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
+    const afterWrong = await startStepUp(alice, local(carol.accountNumber, '14.00'), key());
+    expect(afterWrong.statusCode, afterWrong.body).toBe(200);
+    expect(afterWrong.json().codeReused).toBeUndefined();
+
     // "Send a new code" asks for a new one explicitly and gets it once the resend interval passed.
     t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
     const countBefore = await mailed();
