@@ -301,6 +301,7 @@ test.describe('issue 28: flows that dead-end', () => {
     await dialog.getByLabel('Amount (US dollars)').fill('1500.00');
     const newDay = isoDayAhead(6);
     await dialog.getByLabel('Payment date').fill(newDay);
+    await shotsAtBothWidths(page, 'scheduled-change-form');
     // The code may go out only OTP_RESEND_INTERVAL_MS after the set-up's one.
     const before = await latestMailId(page.request, customer.email);
     await expect
