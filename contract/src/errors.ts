@@ -231,6 +231,11 @@ export const errorCatalogue = {
     message:
       'International transfers cannot be scheduled: they are converted at the rate of the day they are sent. Send it now instead.',
   },
+  SCHEDULED_DATE_FIXED: {
+    status: 409,
+    message:
+      'Payments of this series have already been made, so its dates cannot move. To pay on other days, cancel it and schedule a new one.',
+  },
   SCHEDULED_TRANSFER_ENDED: {
     status: 409,
     message: 'This scheduled payment has already ended or been cancelled.',

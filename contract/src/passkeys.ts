@@ -110,7 +110,19 @@ export const passkeySignInVerifySchema = z.strictObject({ response: authenticati
 
 // Step-up for risky payments.
 
-export const stepUpReasons = ['new_payee', 'large_amount', 'account_change'] as const;
+/**
+ * Which rule asked for the step-up (the server's word; the screen words it, decision 0201):
+ * `new_payee` never paid; `payee_added` / `payee_changed` saved to / changed in the payee book in
+ * the last PAYEE_NEW_WINDOW_HOURS (decision 0157); `large_amount` above the threshold;
+ * `account_change` a change of sign-in factors (decision 0185).
+ */
+export const stepUpReasons = [
+  'new_payee',
+  'payee_added',
+  'payee_changed',
+  'large_amount',
+  'account_change',
+] as const;
 export const stepUpReasonSchema = z.enum(stepUpReasons);
 export type StepUpReason = z.infer<typeof stepUpReasonSchema>;
 
@@ -124,6 +136,11 @@ const idempotencyKeySchema = z
 export const stepUpStartRequestSchema = /* @__PURE__ */ z.strictObject({
   transfer: transferRequestSchema,
   idempotencyKey: idempotencyKeySchema,
+  /**
+   * "Send a new code": email a new code even if this session's last one is still valid. Without
+   * it, a review reuses that code (a re-review after "Edit details": decision 0200).
+   */
+  resend: z.boolean().optional(),
 });
 export const stepUpStartResponseSchema = z.union([
   z.object({ required: z.literal(false) }),
@@ -142,6 +159,8 @@ export const stepUpStartResponseSchema = z.union([
     /** The address the code went to, masked ("r•••@example.com"). */
     sentTo: z.string(),
     expiresAt: z.string(),
+    /** No new code was sent: the one this session was sent a moment ago answers this check (decision 0200). */
+    codeReused: z.literal(true).optional(),
   }),
 ]);
 export type StepUpStartResponse = z.infer<typeof stepUpStartResponseSchema>;

@@ -130,14 +130,19 @@ export const createScheduledTransferSchema = z.strictObject({
 });
 export type CreateScheduledTransferRequest = z.input<typeof createScheduledTransferSchema>;
 
-/** What may change on a series: the amount and the purpose (the payee and the dates stay). */
+/**
+ * What may change on a series: the amount and the purpose, and its first payment's day until that
+ * payment is made (decision 0202: a one-off's day; a repeating series moves as a whole). The payee
+ * stays.
+ */
 export const updateScheduledTransferSchema = z
   .strictObject({
     amount: amountInputSchema.optional(),
     purpose: z.string().trim().max(PURPOSE_LENGTH_MAX).optional(),
+    startOn: isoDateSchema.optional(),
   })
-  .refine((u) => u.amount !== undefined || u.purpose !== undefined, {
-    message: 'Change the amount or the purpose',
+  .refine((u) => u.amount !== undefined || u.purpose !== undefined || u.startOn !== undefined, {
+    message: 'Change the amount, the purpose or the date',
     path: ['amount'],
   });
 export type UpdateScheduledTransferRequest = z.input<typeof updateScheduledTransferSchema>;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -225,3 +226,162 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+/** The same screen at both widths, light and dark (one test run, not one per width: CI time). */
+async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await shots(page, name);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Step-up through the API, as the review does, for a scheduled payment set up before the screen is tested. */
+async function scheduleByApi(
+  page: Page,
+  email: string,
+  transfer: Record<string, unknown>,
+  schedule: Record<string, unknown>,
+): Promise<void> {
+  const key = crypto.randomUUID();
+  const before = await latestMailId(page.request, email);
+  const start = await page.request.post('/api/transfers/step-up', {
+    data: { transfer, idempotencyKey: key },
+  });
+  expect(start.status(), await start.text()).toBe(200);
+  const { challengeId } = (await start.json()) as { challengeId: string };
+  const verify = await page.request.post('/api/transfers/step-up/verify', {
+    data: { challengeId, code: await readCode(page.request, email, before) },
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const { token } = (await verify.json()) as { token: string };
+  const created = await page.request.post('/api/me/scheduled-transfers', {
+    data: { transfer, schedule },
+    headers: { 'idempotency-key': key, 'step-up-token': token },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+const isoDayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test.describe('issue 28: flows that dead-end', () => {
+  test('a scheduled payment: its date changes, it reads in the singular, and a larger amount asks for the code inside the dialog', async ({
+    browser,
+  }) => {
+    test.slow();
+    const { context, page, customer } = await newCustomerPage(browser, 1280, 'Tess');
+    const payee = await newCustomerPage(browser, 1280, 'Uma');
+    const credit = await admin.request.post(`/api/admin/users/${customer.userId}/credit`, {
+      data: { amount: '3000.00', reason: 'Opening deposit' },
+    });
+    expect(credit.status(), await credit.text()).toBe(201);
+    await scheduleByApi(
+      page,
+      customer.email,
+      {
+        type: 'Local Transfer',
+        recipientAccount: payee.customer.accountNumber,
+        recipientName: 'Uma Tester',
+        amount: '40.00',
+        purpose: 'Rent',
+      },
+      { frequency: 'once', startOn: isoDayAhead(3) },
+    );
+
+    await page.goto('/user/dashboard/scheduled');
+    const card = page.getByTestId('scheduled-series');
+    // One payment: "Payment date", no "payment 1 of 1", "Cancel payment".
+    await expect(card.getByText('Payment date:')).toBeVisible();
+    await expect(card.getByText('payment 1 of 1')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Cancel payment', exact: true })).toBeVisible();
+
+    // Above the step-up amount and on another day: the code is asked for in the dialog itself.
+    await card.getByRole('button', { name: 'Change' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change scheduled payment' });
+    await dialog.getByLabel('Amount (US dollars)').fill('1500.00');
+    const newDay = isoDayAhead(6);
+    await dialog.getByLabel('Payment date').fill(newDay);
+    await shotsAtBothWidths(page, 'scheduled-change-form');
+    // The code may go out only OTP_RESEND_INTERVAL_MS after the set-up's one.
+    const before = await latestMailId(page.request, customer.email);
+    await expect
+      .poll(
+        async () => {
+          if (await dialog.getByText('Enter the code we emailed you.').isVisible()) return true;
+          await dialog.getByRole('button', { name: /Save changes|Try again/ }).click();
+          await page.waitForTimeout(2_000);
+          return dialog.getByText('Enter the code we emailed you.').isVisible();
+        },
+        { timeout: 45_000, intervals: [3_000] },
+      )
+      .toBe(true);
+    await expect(dialog.getByText('the amount is over $1,000.00')).toBeVisible();
+    await shotsAtBothWidths(page, 'scheduled-change-step-up');
+    await dialog.getByLabel('6-digit code').fill(await readCode(page.request, customer.email, before));
+    await dialog.getByRole('button', { name: 'Confirm change' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(card.getByText('$1,500.00')).toBeVisible();
+    const [y, m, d] = newDay.split('-').map(Number);
+    const label = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d)).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(card.getByText(label).first()).toBeVisible();
+    await shotsAtBothWidths(page, 'scheduled-one-off');
+
+    await card.getByRole('button', { name: 'Cancel payment', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Cancel this payment?' })).toBeVisible();
+    await Promise.all([context.close(), payee.context.close()]);
+  });
+
+  test('review: a name check that could not run says so and how to go on; a re-review reuses the code already sent', async ({
+    browser,
+  }) => {
+    test.slow();
+    const { context, page, customer } = await newCustomerPage(browser, 1280, 'Vic');
+    const payee = await newCustomerPage(browser, 1280, 'Wyn');
+    const credit = await admin.request.post(`/api/admin/users/${customer.userId}/credit`, {
+      data: { amount: '500.00', reason: 'Opening deposit' },
+    });
+    expect(credit.status(), await credit.text()).toBe(201);
+
+    // The name check cannot run (too many look-ups): the review says so instead of offering a
+    // Confirm the server would refuse.
+    await page.route('**/api/recipients/**', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests.' } }),
+      }),
+    );
+    const before = await latestMailId(page.request, customer.email);
+    await fillTransfer(page, { accountNumber: payee.customer.accountNumber, name: 'Wyn Tester' }, '20.00');
+    await expect(page.getByText('Enter the code we emailed you.')).toBeVisible();
+    await expect(page.getByText('you have not paid this recipient before')).toBeVisible();
+    const notChecked = page.getByTestId('name-not-checked');
+    await expect(notChecked.getByText('Name not checked.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm and send' })).toBeDisabled();
+    await shotsAtBothWidths(page, 'review-name-not-checked');
+
+    // Edit details, then review again at once: no "Too many requests", the same code.
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    await expect(page.getByText('You are sending')).toBeVisible();
+    await expect(page.getByText(/code we already sent/)).toBeVisible();
+    await expect(page.getByText(/Too many requests/)).toHaveCount(0);
+
+    // The look-up answers again: the check runs, and the code sent first confirms the payment.
+    await page.unroute('**/api/recipients/**');
+    await page.getByRole('button', { name: 'Check the name again' }).click();
+    await expect(page.getByText('Name matches the account')).toBeVisible();
+    await expect(notChecked).toHaveCount(0);
+    await page.getByLabel('6-digit code').fill(await readCode(page.request, customer.email, before));
+    await page.getByRole('button', { name: 'Confirm and send' }).click();
+    await expect(page.getByRole('heading', { name: 'Transfer complete' })).toBeVisible();
+    const me = (await (await page.request.get('/api/me')).json()) as { balance: string };
+    expect(me.balance).toBe('480.00');
+    await Promise.all([context.close(), payee.context.close()]);
+  });
+});

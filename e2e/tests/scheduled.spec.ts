@@ -200,12 +200,13 @@ for (const width of WIDTHS) {
     expect(created.status(), await created.text()).toBe(201);
     await page.goto('/user/dashboard/scheduled');
     const gym = page.getByTestId('scheduled-series').filter({ hasText: 'Theo Gym' });
-    await gym.getByRole('button', { name: 'Cancel payments' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel these payments?' });
+    // One payment reads in the singular (issue 28 item 10).
+    await gym.getByRole('button', { name: 'Cancel payment', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this payment?' });
     await expect(dialog).toBeVisible();
     await expectNoA11yViolations(page);
     await screenshotThemes(page, 'cancel-dialog', width);
-    await dialog.getByRole('button', { name: 'Cancel payments' }).click();
+    await dialog.getByRole('button', { name: 'Cancel payment', exact: true }).click();
     await expect(page.getByTestId('scheduled-series').filter({ hasText: 'Theo Gym' })).toHaveCount(0);
     await page.getByRole('radio', { name: /All, with ended and cancelled/ }).check();
     await expect(page.getByTestId('scheduled-series').filter({ hasText: 'Theo Gym' })).toContainText(

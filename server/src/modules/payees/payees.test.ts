@@ -359,7 +359,8 @@ describe(`step-up: a payee saved or changed in the last ${PAYEE_NEW_WINDOW_HOURS
     expect(paid.statusCode, paid.body).toBe(201);
     expect((await start(crypto.randomUUID())).json()).toEqual({ required: false });
 
-    // Saved to the book now: new again for PAYEE_NEW_WINDOW_HOURS.
+    // Saved to the book now: new again for PAYEE_NEW_WINDOW_HOURS, and the reason says so (issue
+    // 28 item 9): the customer has paid them, so "not paid before" would be untrue.
     const saved = await s.app.inject({
       method: 'POST',
       url: '/api/me/payees',
@@ -371,7 +372,7 @@ describe(`step-up: a payee saved or changed in the last ${PAYEE_NEW_WINDOW_HOURS
     s.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
     expect((await start(crypto.randomUUID())).json()).toMatchObject({
       required: true,
-      reasons: ['new_payee'],
+      reasons: ['payee_added'],
     });
     // And the transfer itself is refused without the proof.
     const refused = await s.app.inject({
@@ -396,7 +397,33 @@ describe(`step-up: a payee saved or changed in the last ${PAYEE_NEW_WINDOW_HOURS
     s.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
     expect((await start(crypto.randomUUID())).json()).toMatchObject({
       required: true,
-      reasons: ['new_payee'],
+      reasons: ['payee_added'],
     });
+
+    // Saved long ago, changed now: the reason is the change.
+    const old = new Date(s.clock.now().getTime() - 2 * PAYEE_NEW_WINDOW_HOURS * 3_600_000);
+    await s.database.db
+      .update(payees)
+      .set({ createdAt: old, updatedAt: old })
+      .where(eq(payees.userId, payer.userId));
+    expect((await start(crypto.randomUUID())).json()).toEqual({ required: false });
+    const changed = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/me/payees/${saved.json().id}`,
+      headers: { ...JSON_HEADERS, cookie: payer.cookie },
+      payload: { ...local(payee.accountNumber, 'Known Payee'), nickname: 'Rent' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    s.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
+    const afterChange = (await start(crypto.randomUUID())).json();
+    expect(afterChange).toMatchObject({ required: true, reasons: ['payee_changed'] });
+    // The transfer itself is still refused without the proof, whichever reason fired.
+    const refusedAgain = await s.app.inject({
+      method: 'POST',
+      url: '/api/transfers',
+      headers: { ...JSON_HEADERS, cookie: payer.cookie, 'idempotency-key': crypto.randomUUID() },
+      payload: body,
+    });
+    expect(refusedAgain.json().error.code).toBe('STEP_UP_REQUIRED');
   }, 60_000);
 });

@@ -113,7 +113,8 @@ export function scheduledRoutes(deps: {
       {
         schema: {
           tags: ['scheduled'],
-          summary: "Change a scheduled transfer's amount or purpose (from its next payment on)",
+          summary:
+            "Change a scheduled transfer's amount or purpose (from its next payment on), or its first payment's day before that payment is made",
           params: z.object({ id: z.uuid() }),
           headers: stepUpHeaders,
           body: updateScheduledTransferSchema,

@@ -137,6 +137,28 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   throw invalidCursor();
 }
 
+/**
+ * A new first day for a series (decision 0202): only while none of its payments has been made or
+ * tried (its days are counted from the start, and a paid one cannot move), within the creation
+ * rules: today to SCHEDULED_START_DAYS_AHEAD_MAX ahead, on or before its end date, and within
+ * SCHEDULED_OCCURRENCES_MAX payments.
+ */
+function checkNewStart(series: SeriesRow, startOn: string, today: string): void {
+  if (series.nextOccurrence !== 1) throw new AppError('SCHEDULED_DATE_FIXED', { field: 'startOn' });
+  if (startOn < today || startOn > addDays(today, SCHEDULED_START_DAYS_AHEAD_MAX))
+    throw new AppError('SCHEDULED_START_INVALID', { field: 'startOn' });
+  if (series.endOn !== null && startOn > series.endOn)
+    throw new AppError('SCHEDULED_END_INVALID', { field: 'startOn' });
+  const shape = {
+    frequency: series.frequency,
+    startOn,
+    endOn: series.endOn,
+    count: series.occurrenceCount,
+  };
+  if (occurrenceTotal(shape) > SCHEDULED_OCCURRENCES_MAX)
+    throw new AppError('SCHEDULED_TOO_MANY_OCCURRENCES', { field: 'startOn' });
+}
+
 export interface ScheduledService {
   create(
     caller: { userId: string; ip: string },
@@ -151,7 +173,7 @@ export interface ScheduledService {
   update(
     caller: { userId: string; ip: string },
     id: string,
-    input: { amount?: string | undefined; purpose?: string | undefined },
+    input: { amount?: string | undefined; purpose?: string | undefined; startOn?: string | undefined },
     authorise?: AuthoriseSeries,
   ): Promise<ScheduledTransfer>;
   cancel(caller: { userId: string; ip: string }, id: string): Promise<ScheduledTransfer>;
@@ -357,6 +379,8 @@ export function createScheduledService(deps: {
           amountCents = parsed;
         }
         const purpose = input.purpose ?? series.purpose;
+        const startOn = input.startOn ?? series.startOn;
+        if (startOn !== series.startOn) checkNewStart(series, startOn, isoDay(now));
         if (authorise && amountCents !== series.amountCents) {
           await authorise(tx, {
             type: series.type as TransferType,
@@ -372,7 +396,14 @@ export function createScheduledService(deps: {
         }
         const [updated] = await tx
           .update(scheduledTransfers)
-          .set({ amountCents, purpose, updatedAt: now })
+          // Before its first payment nextOccurrence is 1 (checkNewStart), so the next day is the start.
+          .set({
+            amountCents,
+            purpose,
+            startOn,
+            nextRunOn: startOn === series.startOn ? series.nextRunOn : startOn,
+            updatedAt: now,
+          })
           .where(eq(scheduledTransfers.id, series.id))
           .returning();
         if (!updated) throw new Error('scheduled_transfers update returned no row');
@@ -385,8 +416,12 @@ export function createScheduledService(deps: {
           subjectId: series.id,
           ip: caller.ip,
           details: {
-            before: { amount: formatCents(series.amountCents), purpose: series.purpose },
-            after: { amount: formatCents(amountCents), purpose },
+            before: {
+              amount: formatCents(series.amountCents),
+              purpose: series.purpose,
+              startOn: series.startOn,
+            },
+            after: { amount: formatCents(amountCents), purpose, startOn },
           },
         });
         return updated;

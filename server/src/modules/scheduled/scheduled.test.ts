@@ -547,6 +547,100 @@ describe('editing', () => {
   });
 });
 
+describe('changing the date (issue 28 item 10, decision 0202)', () => {
+  const patch = (from: Pick<SignedUpCustomer, 'cookie'>, id: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/me/scheduled-transfers/${id}`,
+      headers: { ...JSON_HEADERS, cookie: from.cookie },
+      payload,
+    });
+
+  it('moves a one-off payment to another day, which is when it is paid; audited', async () => {
+    const payer = await funded('100.00');
+    const payee = await funded('0.00');
+    const series = await created(payer, transferTo(payee.accountNumber, '7.00'), {
+      frequency: 'once',
+      startOn: dayAfter(2),
+    });
+    const later = dayAfter(5);
+    const res = await patch(payer, series.id, { startOn: later });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      startOn: later,
+      nextRunOn: later,
+      amount: '7.00',
+      occurrenceTotal: 1,
+    });
+    // Its old day passes without a payment; its new day pays it once.
+    moveTo(dayAfter(2));
+    await t.app.scheduler.runOnce();
+    expect(await debitsOf(payer.userId)).toHaveLength(0);
+    moveTo(later);
+    await t.app.scheduler.runOnce();
+    expect(await debitsOf(payer.userId)).toHaveLength(1);
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, series.id), eq(auditLog.action, 'scheduled_transfer.update')));
+    expect(audit[0]?.details).toMatchObject({
+      before: { startOn: series.startOn },
+      after: { startOn: later },
+    });
+  });
+
+  it('moves a repeating series before its first payment; keeps its number of payments', async () => {
+    const payer = await funded('100.00');
+    const payee = await funded('0.00');
+    const series = await created(payer, transferTo(payee.accountNumber, '1.00'), {
+      frequency: 'weekly',
+      startOn: dayAfter(1),
+      count: 3,
+    });
+    const res = await patch(payer, series.id, { startOn: dayAfter(3) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ startOn: dayAfter(3), nextRunOn: dayAfter(3), occurrenceTotal: 3 });
+  });
+
+  it('refuses a past day, one more than a year ahead, a day after the end date, and a series already paying', async () => {
+    const payer = await funded('100.00');
+    const payee = await funded('0.00');
+    const once = await created(payer, transferTo(payee.accountNumber, '1.00'), {
+      frequency: 'once',
+      startOn: dayAfter(2),
+    });
+    const past = await patch(payer, once.id, { startOn: dayAfter(-1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toMatchObject({
+      code: 'SCHEDULED_START_INVALID',
+      message: errorCatalogue.SCHEDULED_START_INVALID.message,
+    });
+    expect((await patch(payer, once.id, { startOn: dayAfter(400) })).json().error.code).toBe(
+      'SCHEDULED_START_INVALID',
+    );
+    expect((await patch(payer, once.id, { startOn: '2027-02-30' })).statusCode).toBe(400);
+    const until = await created(payer, transferTo(payee.accountNumber, '1.00'), {
+      frequency: 'monthly',
+      startOn: dayAfter(1),
+      endOn: dayAfter(40),
+    });
+    expect((await patch(payer, until.id, { startOn: dayAfter(41) })).json().error.code).toBe(
+      'SCHEDULED_END_INVALID',
+    );
+    // Once a payment of the series was made, its days are fixed: the date is refused, nothing changes.
+    moveTo(dayAfter(1));
+    await t.app.scheduler.runOnce();
+    const started = await patch(await relogin(payer), until.id, { startOn: dayAfter(3), amount: '2.00' });
+    expect(started.statusCode).toBe(409);
+    expect(started.json().error.code).toBe('SCHEDULED_DATE_FIXED');
+    expect((await seriesRow(until.id))?.amountCents).toBe(100n);
+    // Another customer cannot move it either.
+    const mallory = await funded('0.00');
+    expect((await patch(mallory, once.id, { startOn: dayAfter(3) })).statusCode).toBe(404);
+    expect((await seriesRow(once.id))?.startOn).toBe(once.startOn);
+  });
+});
+
 describe('two schedulers racing', () => {
   it('pay every due occurrence exactly once', async () => {
     const { t: first, second, close } = await buildTwoInstances();

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
   type AccountStepUpAction,
@@ -172,7 +172,7 @@ export interface StepUpService {
   /** The review step: does this transfer need a step-up? If so, starts one (prompt or emailed code). */
   start(
     session: ResolvedSession,
-    input: { transfer: StepUpTransfer; idempotencyKey: string },
+    input: { transfer: StepUpTransfer; idempotencyKey: string; resend?: boolean | undefined },
     ctx: RequestContext,
   ): Promise<StepUpStartResponse>;
   /**
@@ -283,7 +283,14 @@ export function createStepUpService(deps: {
    */
   async function begin(
     session: ResolvedSession,
-    input: { fingerprint: string; reasons: StepUpReason[]; action: string; details: Record<string, unknown> },
+    input: {
+      fingerprint: string;
+      reasons: StepUpReason[];
+      action: string;
+      details: Record<string, unknown>;
+      /** "Send a new code": never reuse the code already sent. */
+      resend?: boolean | undefined;
+    },
     ctx: RequestContext,
   ): Promise<StepUpStartResponse> {
     const { fingerprint, reasons } = input;
@@ -298,10 +305,16 @@ export function createStepUpService(deps: {
     if (email && (await emailCoolingUntil(db, session.userId, clock.now()))) {
       throw new AppError('STEP_UP_EMAIL_COOLING_OFF');
     }
+    // A re-review (Edit details, then Review again) reuses the code this session was sent and has
+    // not used, while it is valid (decision 0200): a second code within OTP_RESEND_INTERVAL_MS
+    // would be refused as "Too many requests", blaming the customer for the bank's own flow. The
+    // code proves the mailbox, not the payment; the proof it earns is bound to the payment
+    // reviewed last (the new row's fingerprint), and the old row is superseded below.
+    const reusable = email && !input.resend ? await liveEmailedCode(session, clock.now()) : null;
     // The code goes out first: when sending fails (or is throttled) nothing else changed.
-    const sent = email ? await otp.sendCode('step_up', email) : null;
+    const sent = email && !reusable ? await otp.sendCode('step_up', email) : null;
     const now = clock.now();
-    const expiresAt = new Date(now.getTime() + STEP_UP_CHALLENGE_TTL_MS);
+    const expiresAt = reusable ?? new Date(now.getTime() + STEP_UP_CHALLENGE_TTL_MS);
     const id = await db.transaction(async (tx) => {
       // Only the newest step-up of a session can be answered (so only the newest code matches it).
       await tx
@@ -356,11 +369,36 @@ export function createStepUpService(deps: {
       method: 'email',
       sentTo: maskEmail(email ?? ''),
       expiresAt: (sent?.expiresAt ?? expiresAt).toISOString(),
+      ...(reusable ? { codeReused: true as const } : {}),
     };
   }
 
+  /**
+   * When this session's emailed code expires, if it has one still valid and never answered (right
+   * or wrong); else null.
+   */
+  async function liveEmailedCode(session: ResolvedSession, now: Date): Promise<Date | null> {
+    const [row] = await db
+      .select({ expiresAt: stepUps.expiresAt })
+      .from(stepUps)
+      .where(
+        and(
+          eq(stepUps.userId, session.userId),
+          eq(stepUps.sessionHash, session.idHash),
+          eq(stepUps.method, 'email'),
+          eq(stepUps.failedAttempts, 0),
+          isNull(stepUps.verifiedAt),
+          isNull(stepUps.supersededAt),
+          gt(stepUps.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(stepUps.createdAt))
+      .limit(1);
+    return row?.expiresAt ?? null;
+  }
+
   return {
-    async start(session, { transfer, idempotencyKey }, ctx) {
+    async start(session, { transfer, idempotencyKey, resend }, ctx) {
       const reasons = await stepUpReasons(db, session.userId, transfer, clock.now());
       const fingerprint = transferFingerprint(session.userId, transfer, idempotencyKey);
       if (reasons.length === 0 || fingerprint === null) return { required: false };
@@ -369,7 +407,7 @@ export function createStepUpService(deps: {
       if (await refusedAnyway(session.userId, transfer)) return { required: false };
       return begin(
         session,
-        { fingerprint, reasons, action: 'transfer.step_up.start', details: { reasons } },
+        { fingerprint, reasons, action: 'transfer.step_up.start', details: { reasons }, resend },
         ctx,
       );
     },
@@ -458,6 +496,13 @@ export function createStepUpService(deps: {
         if (!claim.allowed) return fail('backed off', new AppError('STEP_UP_BACKED_OFF'));
         const result = await otp.verifyCode('step_up', await emailOf(session.userId), input.code);
         if (result.status === 'ok') await throttle.reset(guesses);
+        // A code answered wrongly is not offered again to a re-review (decision 0200): the next one
+        // gets a fresh code, as before.
+        else
+          await db
+            .update(stepUps)
+            .set({ failedAttempts: sql`${stepUps.failedAttempts} + 1` })
+            .where(eq(stepUps.id, row.id));
         if (result.status === 'expired')
           return fail('code expired', new AppError('OTP_EXPIRED', { field: 'code' }));
         if (result.status === 'too_many_attempts')

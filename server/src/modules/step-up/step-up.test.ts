@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue, formatCents, STEP_UP_AMOUNT_THRESHOLD_CENTS } from '@larkspur/contract';
-import { auditLog } from '../../db/schema/index';
+import { auditLog, mailboxMessages } from '../../db/schema/index';
 import { balanceOf, credit } from '../../test/banking';
 import {
   JSON_HEADERS,
@@ -280,6 +280,88 @@ describe('step-up for risky payments', () => {
       alice.cookie,
     );
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('lets a re-review within a minute reuse the code already sent, in that session only; "Send a new code" sends one', async () => {
+    // Issue 28 item 7: Review → Edit details → Review again answered "Too many requests".
+    const alice = await funded();
+    const bob = await signUpCustomer(t);
+    const first = await startStepUp(alice, local(bob.accountNumber, '12.00'), key());
+    expect(first.statusCode, first.body).toBe(200);
+    const code = await latestCode(t, alice.email);
+    const mailed = async () =>
+      (await t.database.db.select().from(mailboxMessages).where(eq(mailboxMessages.toEmail, alice.email)))
+        .length;
+    const before = await mailed();
+
+    // Edit details, then review again: another key, even another amount, seconds later.
+    t.clock.advanceMs(5_000);
+    const k = key();
+    const again = await startStepUp(alice, local(bob.accountNumber, '13.00'), k);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      required: true,
+      method: 'email',
+      codeReused: true,
+      sentTo: first.json().sentTo,
+      expiresAt: first.json().expiresAt,
+    });
+    expect(await mailed()).toBe(before);
+    // Only the newest review can be answered, with the code the customer already has.
+    const stale = await post(
+      '/api/transfers/step-up/verify',
+      { challengeId: first.json().challengeId, code },
+      alice.cookie,
+    );
+    expect(stale.json().error.code).toBe('STEP_UP_EXPIRED');
+    const verify = await post(
+      '/api/transfers/step-up/verify',
+      { challengeId: again.json().challengeId, code },
+      alice.cookie,
+    );
+    expect(verify.statusCode, verify.body).toBe(200);
+    // The proof is for the payment reviewed last, not the first one.
+    const sent = await send(alice, local(bob.accountNumber, '13.00'), k, verify.json().token);
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    // Another session of the same customer gets no share of this session's code.
+    const carol = await signUpCustomer(t);
+    t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
+    const review = await startStepUp(alice, local(carol.accountNumber, '14.00'), key());
+    expect(review.statusCode, review.body).toBe(200);
+    const login = await post(
+      '/api/auth/login',
+      { accountNumber: alice.accountNumber, password: alice.password },
+      '',
+    );
+    const other = { ...alice, cookie: sessionCookie(login) };
+    const elsewhere = await startStepUp(other, local(carol.accountNumber, '14.00'), key());
+    expect(elsewhere.json().codeReused).toBeUndefined();
+
+    // A code answered wrongly is not offered to the next review: that one gets a fresh code.
+    const latest = await latestCode(t, alice.email);
+    const badAnswer = await post(
+      '/api/transfers/step-up/verify',
+      { challengeId: review.json().challengeId, code: `${(Number(latest[0]) + 1) % 10}${latest.slice(1)}` },
+      alice.cookie,
+    );
+    expect(badAnswer.statusCode).toBe(400);
+    t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
+    const afterWrong = await startStepUp(alice, local(carol.accountNumber, '14.00'), key());
+    expect(afterWrong.statusCode, afterWrong.body).toBe(200);
+    expect(afterWrong.json().codeReused).toBeUndefined();
+
+    // "Send a new code" asks for a new one explicitly and gets it once the resend interval passed.
+    t.clock.advanceMs(OTP_RESEND_INTERVAL_MS);
+    const countBefore = await mailed();
+    const resent = await post(
+      '/api/transfers/step-up',
+      { transfer: local(carol.accountNumber, '14.00'), idempotencyKey: key(), resend: true },
+      alice.cookie,
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().codeReused).toBeUndefined();
+    expect(await mailed()).toBe(countBefore + 1);
   });
 
   it('uses a passkey when the customer has one; the assertion works once', async () => {

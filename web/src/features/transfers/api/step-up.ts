@@ -12,10 +12,15 @@ import { api } from '@/lib/api-client';
  * this exact transfer needs one; the answer (a passkey assertion or the emailed code) earns a
  * proof that POST /api/transfers accepts once, for this transfer and this review's key.
  */
-export function startStepUp(request: TransferRequest, idempotencyKey: string): Promise<StepUpStartResponse> {
+export function startStepUp(
+  request: TransferRequest,
+  idempotencyKey: string,
+  /** "Send a new code": otherwise the server reuses this session's unused code (decision 0200). */
+  resend = false,
+): Promise<StepUpStartResponse> {
   return api('/api/transfers/step-up', {
     method: 'POST',
-    body: { transfer: request, idempotencyKey },
+    body: { transfer: request, idempotencyKey, ...(resend ? { resend } : {}) },
     schema: stepUpStartResponseSchema,
   });
 }

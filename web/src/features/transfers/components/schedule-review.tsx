@@ -98,11 +98,12 @@ export function ScheduleReview({
       {gate?.required && gate.method === 'email' && !proof ? (
         <EmailStepUpForm
           sentTo={gate.sentTo}
+          codeReused={gate.codeReused === true}
           reasons={gate.reasons}
           pending={busy}
           disabled={false}
           onConfirm={confirmWithCode}
-          onResend={stepUp.restart}
+          onResend={stepUp.resend}
           onEdit={onEdit}
         />
       ) : (

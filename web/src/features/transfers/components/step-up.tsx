@@ -5,6 +5,9 @@ import { z } from 'zod';
 import {
   OTP_CODE_LENGTH,
   otpCodeSchema,
+  PAYEE_NEW_WINDOW_HOURS,
+  STEP_UP_AMOUNT_THRESHOLD_CENTS,
+  type StepUpReason,
   type StepUpStartResponse,
   type TransferRequest,
 } from '@larkspur/contract';
@@ -13,6 +16,7 @@ import { KeyIcon } from '@/components/ui/icons';
 import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { Button } from '@/components/ui/button';
 import { ApiError, messageFor } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format-money';
 import { useSingleFlight } from '@/lib/idempotency';
 import { startStepUp, verifyStepUpCode, verifyStepUpPasskey } from '../api/step-up';
 
@@ -21,40 +25,48 @@ export type StepUpState =
   | { status: 'failed'; message: string }
   | { status: 'ready'; answer: StepUpStartResponse };
 
-const REASON_TEXT: Record<string, string> = {
+/** The server says which rule fired (decision 0201); the screen words each one, and only that one. */
+const REASON_TEXT: Record<StepUpReason, string> = {
   new_payee: 'you have not paid this recipient before',
-  large_amount: 'the amount is over $1,000.00',
+  payee_added: `you saved this payee in the last ${PAYEE_NEW_WINDOW_HOURS} hours`,
+  payee_changed: `this payee’s details were changed in the last ${PAYEE_NEW_WINDOW_HOURS} hours`,
+  large_amount: `the amount is over ${formatMoney(STEP_UP_AMOUNT_THRESHOLD_CENTS)}`,
+  account_change: 'you are changing how you log in',
 };
 
 /** Why the check is asked, in words: "you have not paid this recipient before and …". */
-export function stepUpReasonText(reasons: readonly string[]): string {
-  return reasons.map((reason) => REASON_TEXT[reason] ?? reason).join(' and ');
+export function stepUpReasonText(reasons: readonly StepUpReason[]): string {
+  return reasons.map((reason) => REASON_TEXT[reason]).join(' and ');
 }
 
 /**
  * Asks the server, once per review (its idempotency key), whether this transfer needs a second
- * factor; for a customer without a passkey that also emails the code. `restart` asks again (a
- * new code: "Send a new code").
+ * factor; for a customer without a passkey that also emails the code, or reuses the one this
+ * session was sent moments ago (a re-review after "Edit details": decision 0200). `restart` asks
+ * again; `resend` asks for a new code ("Send a new code").
  */
 export function useStepUp(request: TransferRequest, idempotencyKey: string) {
   const [state, setState] = useState<StepUpState>({ status: 'checking' });
   const asked = useRef<string | null>(null);
-  const run = useCallback(async () => {
-    try {
-      const answer = await startStepUp(request, idempotencyKey);
-      setState({ status: 'ready', answer });
-    } catch (error) {
-      setState({ status: 'failed', message: messageFor(error) });
-      throw error;
-    }
-  }, [request, idempotencyKey]);
+  const run = useCallback(
+    async (resend = false) => {
+      try {
+        const answer = await startStepUp(request, idempotencyKey, resend);
+        setState({ status: 'ready', answer });
+      } catch (error) {
+        setState({ status: 'failed', message: messageFor(error) });
+        throw error;
+      }
+    },
+    [request, idempotencyKey],
+  );
   useEffect(() => {
     // Once per review, also under StrictMode's double effects: a second ask would email a second code.
     if (asked.current === idempotencyKey) return;
     asked.current = idempotencyKey;
     run().catch(() => undefined);
   }, [idempotencyKey, run]);
-  return { state, restart: run };
+  return { state, restart: () => run(), resend: () => run(true) };
 }
 
 /**
@@ -117,7 +129,7 @@ export function useStepUpConfirm(
 }
 
 /** The passkey variant: a note above the usual Confirm button, which then asks for the passkey. */
-export function PasskeyStepUpNote({ reasons }: { reasons: readonly string[] }) {
+export function PasskeyStepUpNote({ reasons }: { reasons: readonly StepUpReason[] }) {
   return (
     <InfoNote>
       <p className="flex items-start gap-2">
@@ -141,20 +153,28 @@ type CodeValues = z.infer<typeof codeSchema>;
  */
 export function EmailStepUpForm({
   sentTo,
+  codeReused = false,
   reasons,
   pending,
   disabled,
   onConfirm,
   onResend,
   onEdit,
+  confirmLabel = 'Confirm and send',
+  editLabel = 'Edit details',
 }: {
   sentTo: string;
-  reasons: readonly string[];
+  /** The code was emailed for an earlier review of this visit and still answers this one. */
+  codeReused?: boolean;
+  reasons: readonly StepUpReason[];
   pending: boolean;
   disabled: boolean;
   onConfirm: (code: string) => Promise<void>;
   onResend: () => Promise<void>;
   onEdit: () => void;
+  /** The buttons' words where the check guards something else than sending (a scheduled payment's change). */
+  confirmLabel?: string;
+  editLabel?: string;
 }) {
   const form = useForm<CodeValues>({
     resolver: zodResolver(codeSchema),
@@ -191,8 +211,19 @@ export function EmailStepUpForm({
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <CodeSentNote>
         <strong>Enter the code we emailed you.</strong> We ask for an extra check because{' '}
-        {stepUpReasonText(reasons)}. We sent a {OTP_CODE_LENGTH}-digit code to{' '}
-        <strong className="break-words">{sentTo}</strong>; it is valid for {OTP_VALID_MINUTES} minutes.
+        {stepUpReasonText(reasons)}.{' '}
+        {codeReused ? (
+          <>
+            Use the {OTP_CODE_LENGTH}-digit code we already sent to{' '}
+            <strong className="break-words">{sentTo}</strong> a moment ago: it works for this payment too,
+            until {OTP_VALID_MINUTES} minutes after we sent it.
+          </>
+        ) : (
+          <>
+            We sent a {OTP_CODE_LENGTH}-digit code to <strong className="break-words">{sentTo}</strong>; it is
+            valid for {OTP_VALID_MINUTES} minutes.
+          </>
+        )}
       </CodeSentNote>
       <OneTimeCodeField error={errors.code?.message} {...form.register('code')} />
       {resendNote ? (
@@ -202,7 +233,7 @@ export function EmailStepUpForm({
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
         <Button variant="secondary" size="lg" onClick={onEdit} disabled={pending}>
-          Edit details
+          {editLabel}
         </Button>
         <Button
           variant="secondary"
@@ -214,7 +245,7 @@ export function EmailStepUpForm({
           Send a new code
         </Button>
         <Button type="submit" size="lg" pending={pending} disabled={disabled}>
-          Confirm and send
+          {confirmLabel}
         </Button>
       </div>
     </form>

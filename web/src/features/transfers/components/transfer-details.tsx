@@ -19,12 +19,13 @@ function countryName(code: string): string {
  * The rows that describe a transfer, shared by the review and the receipt so the two never differ.
  * International (issue 18): the amount in the recipient's currency, the posted rate (`usdPerUnit`,
  * US dollars per unit, as the review quoted it or the record stored it), the fee and the dollars.
- * `payeeCheck`: the name check's answer (decision 0155), when known.
+ * `payeeCheck`: the name check's answer (decision 0155), when known; `not_checked` when the review's
+ * look-up could not run (issue 28 item 8).
  */
 export function transferDetailRows(
   request: TransferRequestOut,
   maskedName: string | null,
-  payeeCheck: PayeeCheckResult | null = null,
+  payeeCheck: PayeeCheckResult | 'not_checked' | null = null,
   usdPerUnit: string | null = null,
 ): ReceiptRow[] {
   const details = request.internationalDetails;
@@ -33,7 +34,12 @@ export function transferDetailRows(
     { label: 'To', value: request.recipientName },
   ];
   if (maskedName) rows.push({ label: 'Account holder (confirmed)', value: maskedName });
-  if (payeeCheck) rows.push({ label: 'Name check', value: payeeCheckLabels[payeeCheck] });
+  if (payeeCheck) {
+    rows.push({
+      label: 'Name check',
+      value: payeeCheck === 'not_checked' ? 'Name not checked' : payeeCheckLabels[payeeCheck],
+    });
+  }
   rows.push({
     label: details ? 'IBAN or account number' : 'Account number',
     value: <span className="font-mono [overflow-wrap:anywhere]">{request.recipientAccount}</span>,

@@ -230,4 +230,28 @@ describe('TransferReview', () => {
     expect(headers['step-up-token']).toBe('proof-token');
     expect(headers['Idempotency-Key']).toBe('key-step-up');
   });
+
+  it('words the rule the server says fired: a payee saved or changed lately is not "never paid" (issue 28 item 9)', async () => {
+    for (const [reason, words] of [
+      ['payee_added', /you saved this payee in the last 24 hours/],
+      ['payee_changed', /this payee’s details were changed in the last 24 hours/],
+    ] as const) {
+      stepUpAnswer = () =>
+        json(200, {
+          required: true,
+          reasons: [reason],
+          challengeId: '7d4c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a09',
+          method: 'email',
+          sentTo: 'r•••@example.com',
+          expiresAt: '2026-01-01T00:05:00.000Z',
+        });
+      fetchMock.mockImplementation(async () =>
+        json(200, { accountNumber: '40922222222', maskedName: 'Jane D.' }),
+      );
+      renderReview(`key-${reason}`);
+      expect(await screen.findByText(words)).toBeInTheDocument();
+      expect(screen.queryByText(/you have not paid this recipient before/)).toBeNull();
+      cleanup();
+    }
+  });
 });

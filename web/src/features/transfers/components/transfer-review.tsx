@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   currencyInfo,
   formatForeignMoney,
@@ -28,6 +28,52 @@ export const UNCERTAIN_OUTCOME_MESSAGE =
 /** Failures after which the same request may simply be sent again (the key makes that safe). */
 function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
+}
+
+/**
+ * The review's word for a name check that could not run (issue 28 item 8): what happened and the
+ * two ways on — check again, or pay without the check knowingly, as the form's risk tick does.
+ */
+function NameNotChecked({
+  checking,
+  onCheckAgain,
+  accepted,
+  onAccept,
+}: {
+  checking: boolean;
+  onCheckAgain: () => void;
+  accepted: boolean;
+  onAccept: (accepted: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div
+      role="alert"
+      className="space-y-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300"
+      data-testid="name-not-checked"
+    >
+      <p>
+        <strong>Name not checked.</strong> We could not check that the name you entered is the name on this
+        account just now. Check it again in a moment. If you are sure of the details, you can pay without the
+        check; if the name is wrong, the money may go to someone else and you may not get it back.
+      </p>
+      <Button variant="secondary" onClick={onCheckAgain} pending={checking}>
+        Check the name again
+      </Button>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          checked={accepted}
+          onChange={(event) => onAccept(event.target.checked)}
+        />
+        <label htmlFor={id} className="font-medium text-slate-900">
+          I want to pay this account without the name check
+        </label>
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -61,9 +107,19 @@ export function TransferReview({
   const lookupNumber = /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null;
   const payee = useRecipientLookup(lookupNumber, request.recipientName);
   const notOurs = lookupNumber === null || (payee.error instanceof ApiError && payee.error.status === 404);
+  // The look-up failed for another reason (too many look-ups, the network): the name was not
+  // checked, and the server, which checks it again, refuses a name that does not match unless the
+  // customer accepts paying without the check (issue 28 item 8). Said, never hidden.
+  const notChecked = lookupNumber !== null && payee.isError && !notOurs;
+  const [payUnchecked, setPayUnchecked] = useState(false);
+  const blockedByCheck = notChecked && request.confirmPayeeRisk !== true && !payUnchecked;
   const payeeCheck =
     payee.data?.check?.result ??
-    (notOurs && request.type === 'International Transfer' ? 'unavailable' : null);
+    (notChecked
+      ? 'not_checked'
+      : notOurs && request.type === 'International Transfer'
+        ? 'unavailable'
+        : null);
   const after = balanceAfter(profile.balance, request.amount);
   // International (issue 18): the posted rate the form quoted (the same cached list), by the id
   // the request carries; the server refuses the transfer if a newer rate has been posted since.
@@ -82,21 +138,27 @@ export function TransferReview({
   const overdrawn = after !== null && after.startsWith('-');
 
   const submit = (stepUpToken: string | null, expire: (message: string) => void) =>
-    send.mutateAsync({ request, idempotencyKey, stepUpToken }).then(onSent, (error: unknown) => {
-      const message = error instanceof ApiError ? error.message : UNCERTAIN_OUTCOME_MESSAGE;
-      if (isRetryable(error)) {
-        setRetryMessage(
-          error instanceof ApiError && error.status === 429 ? message : UNCERTAIN_OUTCOME_MESSAGE,
-        );
-      } else if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') {
-        // The proof ran out (5 minutes) or the review is stale: ask again.
-        expire(message);
-      } else {
-        // The refusal may come from news this page has not heard (a balance that changed).
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
-        onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
-      }
-    });
+    send
+      .mutateAsync({
+        request: notChecked && payUnchecked ? { ...request, confirmPayeeRisk: true } : request,
+        idempotencyKey,
+        stepUpToken,
+      })
+      .then(onSent, (error: unknown) => {
+        const message = error instanceof ApiError ? error.message : UNCERTAIN_OUTCOME_MESSAGE;
+        if (isRetryable(error)) {
+          setRetryMessage(
+            error instanceof ApiError && error.status === 429 ? message : UNCERTAIN_OUTCOME_MESSAGE,
+          );
+        } else if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') {
+          // The proof ran out (5 minutes) or the review is stale: ask again.
+          expire(message);
+        } else {
+          // The refusal may come from news this page has not heard (a balance that changed).
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+          onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
+        }
+      });
   const {
     gate,
     proof,
@@ -147,6 +209,14 @@ export function TransferReview({
           Insufficient funds. Your balance has changed since you started: edit the amount.
         </FormAlert>
       ) : null}
+      {notChecked && request.confirmPayeeRisk !== true ? (
+        <NameNotChecked
+          checking={payee.isFetching}
+          onCheckAgain={() => void payee.refetch()}
+          accepted={payUnchecked}
+          onAccept={setPayUnchecked}
+        />
+      ) : null}
       {retryMessage ? <FormAlert>{retryMessage}</FormAlert> : null}
       {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
       {stepUpError ? <FormAlert>{stepUpError}</FormAlert> : null}
@@ -156,11 +226,12 @@ export function TransferReview({
       {gate?.required && gate.method === 'email' && !proof ? (
         <EmailStepUpForm
           sentTo={gate.sentTo}
+          codeReused={gate.codeReused === true}
           reasons={gate.reasons}
           pending={busy}
-          disabled={overdrawn}
+          disabled={overdrawn || blockedByCheck}
           onConfirm={confirmWithCode}
-          onResend={stepUp.restart}
+          onResend={stepUp.resend}
           onEdit={onEdit}
         />
       ) : (
@@ -177,7 +248,12 @@ export function TransferReview({
                 Try again
               </Button>
             ) : (
-              <Button size="lg" onClick={confirm} pending={busy || checking} disabled={overdrawn}>
+              <Button
+                size="lg"
+                onClick={confirm}
+                pending={busy || checking}
+                disabled={overdrawn || blockedByCheck}
+              >
                 {retryMessage ? 'Confirm again' : 'Confirm and send'}
               </Button>
             )}

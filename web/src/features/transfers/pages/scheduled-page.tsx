@@ -1,27 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  formatCents,
-  parseAmountToCents,
-  PURPOSE_LENGTH_MAX,
-  type ScheduledTransfer,
-} from '@larkspur/contract';
-import { FormAlert } from '@/components/ui/alert';
-import { AmountField } from '@/components/ui/amount-field';
+import type { ScheduledTransfer } from '@larkspur/contract';
 import { ListIcon } from '@/components/ui/banking-icons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { TextField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
 import { Money } from '@/components/ui/money';
 import { Page } from '@/components/ui/page';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { StatusBadge, type BadgeTone } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { ApiError, messageFor } from '@/lib/api-client';
+import { messageFor } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useCancelScheduledTransfer } from '../api/cancel-scheduled-transfer';
@@ -30,7 +21,7 @@ import {
   scheduledTransfersQueryKey,
   type ScheduledFilter,
 } from '../api/get-scheduled-transfers';
-import { useUpdateScheduledTransfer } from '../api/update-scheduled-transfer';
+import { ScheduledEditDialog } from '../components/scheduled-edit-dialog';
 import { describeSchedule, formatDay } from '../components/when-rules';
 
 const statusBadges: Record<ScheduledTransfer['status'], { label: string; tone: BadgeTone }> = {
@@ -39,72 +30,32 @@ const statusBadges: Record<ScheduledTransfer['status'], { label: string; tone: B
   cancelled: { label: 'Cancelled', tone: 'warning' },
 };
 
-function EditDialog({ series, onClose }: { series: ScheduledTransfer; onClose: () => void }) {
-  const update = useUpdateScheduledTransfer();
-  const [amount, setAmount] = useState(series.amount);
-  const [purpose, setPurpose] = useState(series.purpose);
-  const [error, setError] = useState<{ field: string | undefined; message: string } | null>(null);
-  const save = async () => {
-    const cents = parseAmountToCents(amount.trim());
-    if (cents === null || cents <= 0n) {
-      setError({ field: 'amount', message: 'Invalid transfer amount.' });
-      return;
-    }
-    try {
-      await update.mutateAsync({ id: series.id, changes: { amount: formatCents(cents), purpose } });
-      toast.success('Scheduled payment changed');
-      onClose();
-    } catch (failure) {
-      setError({
-        field: failure instanceof ApiError ? failure.field : undefined,
-        message: messageFor(failure),
-      });
-    }
+/** The cancel question in the singular for a one-off payment, in the plural for a series. */
+function cancelWords(series: ScheduledTransfer, currency: string) {
+  if (series.occurrenceTotal === 1) {
+    return {
+      title: 'Cancel this payment?',
+      description: (
+        <>
+          The payment of <Money amount={series.amount} currency={currency} /> to {series.recipientName}
+          {series.nextRunOn ? ` on ${formatDay(series.nextRunOn)}` : ''} will not be made.
+        </>
+      ),
+      confirmLabel: 'Cancel payment',
+      cancelLabel: 'Keep it',
+    };
+  }
+  return {
+    title: 'Cancel these payments?',
+    description: (
+      <>
+        No payment of <Money amount={series.amount} currency={currency} /> to {series.recipientName} still to
+        come will be made. Payments already made stay made.
+      </>
+    ),
+    confirmLabel: 'Cancel payments',
+    cancelLabel: 'Keep them',
   };
-  return (
-    <Dialog
-      title="Change scheduled payment"
-      description={`To ${series.recipientName}. The change applies from the next payment on.`}
-      onDismiss={() => {
-        if (!update.isPending) onClose();
-      }}
-    >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        {error && error.field !== 'amount' && error.field !== 'purpose' ? (
-          <FormAlert>{error.message}</FormAlert>
-        ) : null}
-        <AmountField
-          label="Amount (US dollars)"
-          maxLength={20}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={error?.field === 'amount' ? error.message : undefined}
-        />
-        <TextField
-          label="Purpose (optional)"
-          maxLength={PURPOSE_LENGTH_MAX}
-          value={purpose}
-          onChange={(event) => setPurpose(event.target.value)}
-          error={error?.field === 'purpose' ? error.message : undefined}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Keep as it is
-          </Button>
-          <Button type="submit" pending={update.isPending}>
-            Save changes
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
 }
 
 function SeriesCard({
@@ -142,8 +93,16 @@ function SeriesCard({
         </div>
         {series.nextRunOn ? (
           <p className="mt-3 text-sm text-slate-900">
-            Next payment: <span className="font-semibold">{formatDay(series.nextRunOn)}</span> (payment{' '}
-            {series.nextOccurrence} of {series.occurrenceTotal})
+            {series.occurrenceTotal === 1 ? (
+              <>
+                Payment date: <span className="font-semibold">{formatDay(series.nextRunOn)}</span>
+              </>
+            ) : (
+              <>
+                Next payment: <span className="font-semibold">{formatDay(series.nextRunOn)}</span> (payment{' '}
+                {series.nextOccurrence} of {series.occurrenceTotal})
+              </>
+            )}
           </p>
         ) : null}
         {series.recentRuns.length > 0 ? (
@@ -174,7 +133,7 @@ function SeriesCard({
               Change
             </Button>
             <Button variant="danger" onClick={onCancel}>
-              Cancel payments
+              {series.occurrenceTotal === 1 ? 'Cancel payment' : 'Cancel payments'}
             </Button>
           </div>
         ) : null}
@@ -272,25 +231,21 @@ export function ScheduledPage() {
           </>
         )}
       </div>
-      {editing ? <EditDialog series={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <ScheduledEditDialog series={editing} onClose={() => setEditing(null)} /> : null}
       {cancelling ? (
         <ConfirmDialog
-          title="Cancel these payments?"
-          description={
-            <>
-              No payment of <Money amount={cancelling.amount} currency={currency} /> to{' '}
-              {cancelling.recipientName} still to come will be made. Payments already made stay made.
-            </>
-          }
-          confirmLabel="Cancel payments"
+          {...cancelWords(cancelling, currency)}
           confirmVariant="danger"
-          cancelLabel="Keep them"
           pending={cancel.isPending}
           onCancel={() => setCancelling(null)}
           onConfirm={() =>
             cancel.mutate(cancelling.id, {
               onSuccess: () => {
-                toast.success('Scheduled payments cancelled');
+                toast.success(
+                  cancelling.occurrenceTotal === 1
+                    ? 'Scheduled payment cancelled'
+                    : 'Scheduled payments cancelled',
+                );
                 setCancelling(null);
               },
               onError: (error) => {
