@@ -64,13 +64,15 @@ function show(kind: ToastKind, message: string): void {
   const generation = errorGeneration;
   loadToasts().then(
     (toastify) => {
+      // One toast per message: the same words twice (a double click, two screens saying the same
+      // thing) do not stack (issue 28).
+      const toastId = `${kind}:${message}`;
       if (kind !== 'error') {
-        toastify.toast[kind](message);
+        toastify.toast[kind](message, { toastId });
         return;
       }
       if (generation !== errorGeneration) return;
-      // One toast per message: the same refusal twice does not stack.
-      const id = toastify.toast.error(message, { toastId: `error:${message}` });
+      const id = toastify.toast.error(message, { toastId });
       shownErrors.add(id);
     },
     () => undefined,

@@ -25,4 +25,17 @@ describe('Toaster', () => {
     const bar = screen.getAllByRole('progressbar', { hidden: true }).at(-1);
     expect(bar?.style.animationDuration).toBe(`${TOAST_LIFETIME_MS}ms`);
   });
+
+  it('collapses the same words into one toast, of every kind (issue 28)', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast.info('You have logged out.');
+      toast.info('You have logged out.');
+      toast.success('Payee saved.');
+      toast.success('Payee saved.');
+    });
+    expect(await screen.findByText('Payee saved.')).toBeInTheDocument();
+    expect(await screen.findAllByText('You have logged out.')).toHaveLength(1);
+    expect(screen.getAllByText('Payee saved.')).toHaveLength(1);
+  });
 });
