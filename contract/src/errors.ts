@@ -80,6 +80,11 @@ export const errorCatalogue = {
     status: 422,
     message: "This change would make the customer's balance negative.",
   },
+  /** Correcting one leg of a transfer corrects the other (decision 0205): its owner must cover it. */
+  COUNTERPART_BALANCE_WOULD_BE_NEGATIVE: {
+    status: 422,
+    message: "This change would make the other customer's balance negative.",
+  },
   RECORD_DATE_IN_FUTURE: {
     status: 400,
     message: 'Invalid date: a record cannot be dated in the future.',
