@@ -17,6 +17,15 @@ import {
   normaliseAccountInput,
 } from './international';
 import { amountInputSchema } from './money';
+import { isValidAbaRoutingNumber } from './aba-routing';
+
+/** What is wrong with a wire's routing number, or null (decision 0206). */
+export function wireRoutingProblem(routingNumber: string | null | undefined): string | null {
+  if (!routingNumber) return 'Enter the 9-digit routing number';
+  if (!isValidAbaRoutingNumber(routingNumber))
+    return 'This routing number is not valid: check its 9 digits (the check digit does not match)';
+  return null;
+}
 
 /**
  * POST /api/transfers: the request, and the recipient abroad it may name (issue 18, decisions
@@ -93,6 +102,11 @@ export const transferRequestSchema = z
     path: ['fxQuote'],
   })
   .superRefine((t, ctx) => {
+    // A wire is routed by its ABA number (decision 0206): required, and its check digit must hold.
+    if (t.type === 'Wire Transfer') {
+      const problem = wireRoutingProblem(t.routingNumber);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['routingNumber'] });
+    }
     if (t.type !== 'International Transfer') return;
     const problem = internationalAccountProblem(t.recipientAccount);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['recipientAccount'] });

@@ -3,6 +3,9 @@ import {
   currencySymbol,
   displayRate,
   formatForeignMoney,
+  LARKSPUR_ROUTING_NUMBER,
+  WIRE_CUTOFF_LABEL,
+  wireSendDate,
   type PayeeCheckResult,
 } from '@larkspur/contract';
 import { Money } from '@/components/ui/money';
@@ -15,17 +18,43 @@ function countryName(code: string): string {
   return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(code) ?? code;
 }
 
+/** A wire to another US bank: out of Larkspur through settlement, on a cut-off (decision 0206). */
+export function isExternalWire(request: Pick<TransferRequestOut, 'type' | 'routingNumber'>): boolean {
+  return request.type === 'Wire Transfer' && request.routingNumber !== LARKSPUR_ROUTING_NUMBER;
+}
+
+/** "Mon, Nov 30, 2026" for a calendar date (YYYY-MM-DD). */
+function calendarDate(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00.000Z`));
+}
+
+/** When a wire made at `at` goes, in words: the day, and why when it is not that day. */
+export function wireSendsOnText(at: Date): string {
+  const { sendsOn, sameDay } = wireSendDate(at);
+  return sameDay
+    ? `Today, ${calendarDate(sendsOn)} (before the ${WIRE_CUTOFF_LABEL} cut-off)`
+    : `${calendarDate(sendsOn)}: after the ${WIRE_CUTOFF_LABEL} cut-off, or on a weekend or bank holiday, a wire goes the next business day`;
+}
+
 /**
  * The rows that describe a transfer, shared by the review and the receipt so the two never differ.
  * International (issue 18): the amount in the recipient's currency, the posted rate (`usdPerUnit`,
  * US dollars per unit, as the review quoted it or the record stored it), the fee and the dollars.
- * `payeeCheck`: the name check's answer (decision 0155), when known.
+ * `payeeCheck`: the name check's answer (decision 0155), when known. `at`: when the transfer is (the
+ * review) or was (the receipt) made, for a wire's send date (decision 0206).
  */
 export function transferDetailRows(
   request: TransferRequestOut,
   maskedName: string | null,
   payeeCheck: PayeeCheckResult | null = null,
   usdPerUnit: string | null = null,
+  at: Date = new Date(),
 ): ReceiptRow[] {
   const details = request.internationalDetails;
   const rows: ReceiptRow[] = [
@@ -42,6 +71,7 @@ export function transferDetailRows(
   if (request.routingNumber) {
     rows.push({ label: 'Routing number', value: <span className="font-mono">{request.routingNumber}</span> });
   }
+  if (isExternalWire(request)) rows.push({ label: 'Wire sent', value: wireSendsOnText(at) });
   if (details) {
     const currency = currencyInfo(details.currency);
     const foreign = request.fxQuote?.foreignAmount;

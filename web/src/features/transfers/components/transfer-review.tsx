@@ -18,7 +18,7 @@ import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
 import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm } from './step-up';
-import { transferDetailRows } from './transfer-details';
+import { isExternalWire, transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import { balanceAfter, type TransferRequestOut } from './transfer-validation';
 
@@ -58,12 +58,15 @@ export function TransferReview({
   // kept for this review, so "Confirm again" after a lost answer does not ask twice.
   const stepUp = useStepUp(request, idempotencyKey);
   // The same look-up (and name) as the form's last: answered from the cache, no second request.
-  const lookupNumber = /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null;
+  // Another bank's wire is never looked up among our customers (decision 0206).
+  const toAnotherBank = isExternalWire(request);
+  const lookupNumber =
+    !toAnotherBank && /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null;
   const payee = useRecipientLookup(lookupNumber, request.recipientName);
   const notOurs = lookupNumber === null || (payee.error instanceof ApiError && payee.error.status === 404);
   const payeeCheck =
     payee.data?.check?.result ??
-    (notOurs && request.type === 'International Transfer' ? 'unavailable' : null);
+    (notOurs && (request.type === 'International Transfer' || toAnotherBank) ? 'unavailable' : null);
   const after = balanceAfter(profile.balance, request.amount);
   // International (issue 18): the posted rate the form quoted (the same cached list), by the id
   // the request carries; the server refuses the transfer if a newer rate has been posted since.
