@@ -8,7 +8,8 @@ import {
   transferTypeSchema,
 } from './banking';
 import { internationalAccountProblem, normaliseAccountInput } from './international';
-import { internationalDetailsSchema, wireRoutingProblem } from './transfer-request';
+import { errorCatalogue } from './errors';
+import { internationalDetailsSchema, wireBankMismatch, wireRoutingProblem } from './transfer-request';
 
 // The payee book (issue 18, decisions 0156–0157); the name check is in ./payee-check.
 
@@ -58,6 +59,12 @@ export const payeeInputSchema = z
     if (p.type !== 'Wire Transfer') return;
     const problem = wireRoutingProblem(p.routingNumber);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['routingNumber'] });
+    else if (wireBankMismatch(p.routingNumber ?? '', p.bankName))
+      ctx.addIssue({
+        code: 'custom',
+        message: errorCatalogue.WIRE_BANK_MISMATCH.message,
+        path: ['bankName'],
+      });
   });
 export type PayeeInput = z.input<typeof payeeInputSchema>;
 

@@ -17,7 +17,17 @@ import {
   normaliseAccountInput,
 } from './international';
 import { amountInputSchema } from './money';
-import { isValidAbaRoutingNumber } from './aba-routing';
+import { isValidAbaRoutingNumber, LARKSPUR_ROUTING_NUMBER, namesLarkspurBank } from './aba-routing';
+
+/**
+ * True when a wire's routing number and bank name name different banks: ours under another name,
+ * or another bank's under ours (decision 0206). An empty name is ours, as the request's default.
+ */
+export function wireBankMismatch(routingNumber: string, bankName: string): boolean {
+  return (
+    (routingNumber === LARKSPUR_ROUTING_NUMBER) !== namesLarkspurBank(bankName.trim() || 'Larkspur Bank')
+  );
+}
 
 /** What is wrong with a wire's routing number, or null (decision 0206). */
 export function wireRoutingProblem(routingNumber: string | null | undefined): string | null {

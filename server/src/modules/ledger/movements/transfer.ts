@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import {
   CURRENCY,
   LARKSPUR_ROUTING_NUMBER,
-  namesLarkspurBank,
   transferTypes,
   type ErrorCode,
   type FxQuote,
@@ -10,6 +9,7 @@ import {
   type PayeeCheckResult,
   type RecordInternationalDetails,
   type TransferType,
+  wireBankMismatch,
 } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
 import { convertAtPostedRate } from '../../fx/fx-rates';
@@ -102,7 +102,7 @@ export async function transfer(
   const ourRouting = input.routingNumber === LARKSPUR_ROUTING_NUMBER;
   const externalWire = wire && !ourRouting;
   let refusal: Rejection | null = null;
-  if (wire && ourRouting !== namesLarkspurBank(input.bankName || BANK_DISPLAY_NAME))
+  if (wire && wireBankMismatch(input.routingNumber ?? '', input.bankName))
     refusal = new Rejection('WIRE_BANK_MISMATCH', 'bankName');
   let internationalDetails: RecordInternationalDetails | null = null;
   if (amountCents === null) {

@@ -6,10 +6,10 @@ import {
   formatCents,
   LARKSPUR_ROUTING_NUMBER,
   moneyToCents,
-  namesLarkspurBank,
   normalizeTypedAmount,
   parseTypedAmountToCents,
   transferRequestSchema,
+  wireBankMismatch,
   wireRoutingProblem,
   type PayeeCheckResult,
   type TransferType,
@@ -201,11 +201,7 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
     // An empty field asks for the number, rather than the schema's "has 9 digits".
     if (routing === '') errors.routingNumber = ROUTING_NUMBER_REQUIRED;
     else if (problem) put('routingNumber', problem);
-    else if (
-      (routing === LARKSPUR_ROUTING_NUMBER) !==
-      namesLarkspurBank(values.bankName.trim() || LARKSPUR_BANK_NAME)
-    )
-      put('bankName', errorMessage('WIRE_BANK_MISMATCH'));
+    else if (wireBankMismatch(routing, values.bankName)) put('bankName', errorMessage('WIRE_BANK_MISMATCH'));
   }
   const doubtfulName =
     context.payeeNeedsConfirm === true ||
