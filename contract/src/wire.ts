@@ -29,6 +29,11 @@ function newYorkClock(at: Date): { date: string; minutes: number } {
   };
 }
 
+/** The New York calendar date (YYYY-MM-DD) of an instant: the day Fedwire counts it on. */
+export function newYorkDate(at: Date): string {
+  return newYorkClock(at).date;
+}
+
 /** A calendar date (YYYY-MM-DD) as a UTC midnight, for calendar arithmetic only. */
 function dayOf(date: string): Date {
   return new Date(`${date}T00:00:00.000Z`);

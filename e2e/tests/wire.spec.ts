@@ -5,7 +5,7 @@ import { open, SCREEN_WIDTHS } from '../support/screens';
 
 // Issue 28 item 3 (decision 0206): a wire to another US bank is real. Its routing number is checked
 // by its ABA check digit, no name check runs against our own customers, and the review and the
-// receipt say when the wire is sent (the 5:00 pm ET cut-off).
+// receipt (and the record's receipt later) say when the wire is sent (the 5:00 pm ET cut-off).
 
 const detail = (scope: Page | Locator, label: string) =>
   scope.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
@@ -47,6 +47,18 @@ for (const width of SCREEN_WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Transfer complete' })).toBeFocused();
       await expect(detail(page, 'Wire sent')).toContainText('5:00 pm ET cut-off');
       await shots(page, 'receipt');
+
+      // The record's receipt in Transactions says the same day.
+      await open(page, '/user/dashboard/transactions', 'Transactions');
+      await page
+        .getByRole('button', { name: /Dana Park/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await expect(detail(dialog, 'Wire sent')).toContainText('2026');
+      await expect(detail(dialog, 'Bank')).toHaveText('JPMorgan Chase');
+      await detail(dialog, 'Wire sent').scrollIntoViewIfNeeded();
+      await shots(page, 'record');
     });
   });
 }

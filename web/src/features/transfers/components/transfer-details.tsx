@@ -4,13 +4,12 @@ import {
   displayRate,
   formatForeignMoney,
   LARKSPUR_ROUTING_NUMBER,
-  WIRE_CUTOFF_LABEL,
-  wireSendDate,
   type PayeeCheckResult,
 } from '@larkspur/contract';
 import { Money } from '@/components/ui/money';
 import type { ReceiptRow } from '@/components/ui/receipt';
 import { payeeCheckLabels } from '@/lib/transaction-record';
+import { wireSendsOnText } from '@/lib/wire-send-date';
 import type { TransferRequestOut } from './transfer-validation';
 
 /** "DE" → "Germany", in English, from the browser's own data. */
@@ -21,25 +20,6 @@ function countryName(code: string): string {
 /** A wire to another US bank: out of Larkspur through settlement, on a cut-off (decision 0206). */
 export function isExternalWire(request: Pick<TransferRequestOut, 'type' | 'routingNumber'>): boolean {
   return request.type === 'Wire Transfer' && request.routingNumber !== LARKSPUR_ROUTING_NUMBER;
-}
-
-/** "Mon, Nov 30, 2026" for a calendar date (YYYY-MM-DD). */
-function calendarDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00.000Z`));
-}
-
-/** When a wire made at `at` goes, in words: the day, and why when it is not that day. */
-export function wireSendsOnText(at: Date): string {
-  const { sendsOn, sameDay } = wireSendDate(at);
-  return sameDay
-    ? `Today, ${calendarDate(sendsOn)} (before the ${WIRE_CUTOFF_LABEL} cut-off)`
-    : `${calendarDate(sendsOn)}: after the ${WIRE_CUTOFF_LABEL} cut-off, or on a weekend or bank holiday, a wire goes the next business day`;
 }
 
 /**
