@@ -76,9 +76,20 @@ export const errorCatalogue = {
     status: 422,
     message: 'This transfer would take you over your daily account limit.',
   },
+  /** A wire's routing number and bank name name different banks (decision 0206). */
+  WIRE_BANK_MISMATCH: {
+    status: 422,
+    message:
+      "This routing number and bank name do not match: Larkspur Bank's routing number is 323274005. Check both, or send a local transfer to a Larkspur account.",
+  },
   BALANCE_WOULD_BE_NEGATIVE: {
     status: 422,
     message: "This change would make the customer's balance negative.",
+  },
+  /** Correcting one leg of a transfer corrects the other (decision 0205): its owner must cover it. */
+  COUNTERPART_BALANCE_WOULD_BE_NEGATIVE: {
+    status: 422,
+    message: "This change would make the other customer's balance negative.",
   },
   RECORD_DATE_IN_FUTURE: {
     status: 400,

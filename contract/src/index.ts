@@ -23,3 +23,5 @@ export * from './people-filter';
 export * from './money-requests';
 export * from './international';
 export * from './transfer-request';
+export * from './aba-routing';
+export * from './wire';

@@ -8,7 +8,8 @@ import {
   transferTypeSchema,
 } from './banking';
 import { internationalAccountProblem, normaliseAccountInput } from './international';
-import { internationalDetailsSchema } from './transfer-request';
+import { errorCatalogue } from './errors';
+import { internationalDetailsSchema, wireBankMismatch, wireRoutingProblem } from './transfer-request';
 
 // The payee book (issue 18, decisions 0156–0157); the name check is in ./payee-check.
 
@@ -54,9 +55,16 @@ export const payeeInputSchema = z
     message: 'An international payee needs the international details',
     path: ['internationalDetails'],
   })
-  .refine((p) => p.type !== 'Wire Transfer' || p.routingNumber, {
-    message: 'Enter the 9-digit routing number',
-    path: ['routingNumber'],
+  .superRefine((p, ctx) => {
+    if (p.type !== 'Wire Transfer') return;
+    const problem = wireRoutingProblem(p.routingNumber);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['routingNumber'] });
+    else if (wireBankMismatch(p.routingNumber ?? '', p.bankName))
+      ctx.addIssue({
+        code: 'custom',
+        message: errorCatalogue.WIRE_BANK_MISMATCH.message,
+        path: ['bankName'],
+      });
   });
 export type PayeeInput = z.input<typeof payeeInputSchema>;
 

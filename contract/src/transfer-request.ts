@@ -17,6 +17,25 @@ import {
   normaliseAccountInput,
 } from './international';
 import { amountInputSchema } from './money';
+import { isValidAbaRoutingNumber, LARKSPUR_ROUTING_NUMBER, namesLarkspurBank } from './aba-routing';
+
+/**
+ * True when a wire's routing number and bank name name different banks: ours under another name,
+ * or another bank's under ours (decision 0206). An empty name is ours, as the request's default.
+ */
+export function wireBankMismatch(routingNumber: string, bankName: string): boolean {
+  return (
+    (routingNumber === LARKSPUR_ROUTING_NUMBER) !== namesLarkspurBank(bankName.trim() || 'Larkspur Bank')
+  );
+}
+
+/** What is wrong with a wire's routing number, or null (decision 0206). */
+export function wireRoutingProblem(routingNumber: string | null | undefined): string | null {
+  if (!routingNumber) return 'Enter the 9-digit routing number';
+  if (!isValidAbaRoutingNumber(routingNumber))
+    return 'This routing number is not valid: check its 9 digits (the check digit does not match)';
+  return null;
+}
 
 /**
  * POST /api/transfers: the request, and the recipient abroad it may name (issue 18, decisions
@@ -93,6 +112,11 @@ export const transferRequestSchema = z
     path: ['fxQuote'],
   })
   .superRefine((t, ctx) => {
+    // A wire is routed by its ABA number (decision 0206): required, and its check digit must hold.
+    if (t.type === 'Wire Transfer') {
+      const problem = wireRoutingProblem(t.routingNumber);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['routingNumber'] });
+    }
     if (t.type !== 'International Transfer') return;
     const problem = internationalAccountProblem(t.recipientAccount);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['recipientAccount'] });

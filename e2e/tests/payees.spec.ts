@@ -111,9 +111,9 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Transfer complete' })).toBeFocused();
       await expect(detail(page, 'Balance after')).toHaveText('$485.00');
 
-      // Recent recipients on the overview: one click to pay again.
+      // Recent recipients on the overview (decision 0207): one click to pay again.
       await open(page, '/user/dashboard', /Robin/);
-      const again = page.getByRole('region', { name: 'Pay again' });
+      const again = page.getByRole('region', { name: 'Recent recipients' });
       await expect(again.getByRole('link', { name: /Pay Marcus Reed/ })).toBeVisible();
       await shots(page, 'overview');
       await again.getByRole('link', { name: /Pay Marcus Reed/ }).click();

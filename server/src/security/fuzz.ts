@@ -202,7 +202,7 @@ const KNOWN_GOOD: Record<string, string> = {
   ssn: '123-45-6789',
   dob: '1990-04-12',
   code: '123456',
-  routingNumber: '123456789',
+  routingNumber: '021000021',
   swiftBic: 'DEUTDEFF',
   ibanOrAccount: 'DE89370400440532013000',
   currencyCode: 'EUR',

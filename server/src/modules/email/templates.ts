@@ -821,7 +821,7 @@ export function renderRecordCorrectionNotice(
     ...(counterpart === null
       ? []
       : [
-          `This record is your side of a transfer with ${counterpart}. Only your balance was changed; the other side of the transfer is as it was.`,
+          `This record is your side of a transfer with ${counterpart}. Both sides of the transfer were corrected to the same amount.`,
         ]),
   ];
   const paragraphsAfter = [

@@ -76,7 +76,7 @@ export function createBankingService(deps: MovementDeps) {
       ): Promise<StoredAnswer> => adminCreateRecordIn(ctx, tx, touched, actor, input),
       async editRecord(tx: Tx, touched: string[], actor: Actor, recordId: string, input: AdminEditInput) {
         const result = await adminEditRecordIn(ctx, tx, actor, recordId, input);
-        touched.push(result.owner);
+        touched.push(...result.owners);
         return result.edited;
       },
       /** Nudges the live views of the customers a committed movement touched. */

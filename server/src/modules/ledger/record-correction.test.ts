@@ -9,10 +9,12 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { expectLedgerClean, expectRejection } from '../../security/world';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 19 (decision 0154): editing one leg of a transfer names the other leg and its customer, and
-// the customer whose balance moved is emailed about the correction, in the edit's transaction.
+// the customers whose balances moved are emailed about the correction, in the edit's transaction.
+// Issue 28 item 5 (decision 0205): the edit corrects both legs, so both customers' views agree.
 
 let t: TestApp;
 let adminCookie: string;
@@ -117,35 +119,150 @@ describe('editing one leg of a transfer', () => {
     expect((await history('00000000-0000-4000-8000-000000000000')).counterpart).toBeNull();
   });
 
-  it("emails only the owner whose balance moved, naming the correction and the other party, with the edit's history row", async () => {
+  it('edits both legs: one entry between the two customers, both records, both balances, both emailed, a history row on each', async () => {
     const alice = await funded('100.00', { firstName: 'Alice', surname: 'Archer' });
     const bob = await funded('0.00', { firstName: 'Bob', surname: 'Stone' });
-    const { debit } = await legs(alice, bob, '40.00');
-    const res = await edit(debit.id, '55.00', debit.createdAt.toISOString());
+    const { debit, credit: creditLeg } = await legs(alice, bob, '40.00');
+    const at = new Date(debit.createdAt.getTime() + 1000).toISOString();
+    const res = await edit(debit.id, '55.00', at);
     expect(res.statusCode).toBe(200);
     expect((res.json() as { balance: string }).balance).toBe('45.00');
-    // The spec's rule stays: the other leg and its owner's balance are as they were.
-    expect(await balanceOf(t, bob)).toBe('40.00');
+    // Issue 28 item 5 (decision 0205): the two customers' views agree after the edit.
+    expect(await balanceOf(t, bob)).toBe('55.00');
+    const [debitAfter] = await t.database.db
+      .select()
+      .from(transactionRecords)
+      .where(eq(transactionRecords.id, debit.id));
+    const [creditAfter] = await t.database.db
+      .select()
+      .from(transactionRecords)
+      .where(eq(transactionRecords.id, creditLeg.id));
+    expect(debitAfter?.amountCents).toBe(5500n);
+    expect(creditAfter?.amountCents).toBe(5500n);
+    expect(creditAfter?.createdAt.toISOString()).toBe(at);
 
-    const mails = await correctionsTo(alice.email);
-    expect(mails).toHaveLength(1);
-    const mail = mails[0];
-    expect(mail?.subject).toContain(debit.transactionId);
-    expect(mail?.params).toMatchObject({
+    const aliceMails = await correctionsTo(alice.email);
+    expect(aliceMails).toHaveLength(1);
+    expect(aliceMails[0]?.subject).toContain(debit.transactionId);
+    expect(aliceMails[0]?.params).toMatchObject({
       amount_before: '$40.00',
       amount_after: '$55.00',
       balance: '$45.00',
       counterpart: 'Bob Stone',
       reference: debit.transactionId,
     });
-    expect(mail?.text).toContain('Only your balance was changed');
-    expect(await correctionsTo(bob.email)).toHaveLength(0);
-    // Written with the edit: at the edit's time, beside its history row.
-    const [row] = await t.database.db
+    expect(aliceMails[0]?.text).toContain('Both sides of the transfer were corrected');
+    const bobMails = await correctionsTo(bob.email);
+    expect(bobMails).toHaveLength(1);
+    // The recipient quotes the shared reference (decision 0197), the sender's TRF… id.
+    expect(bobMails[0]?.params).toMatchObject({
+      amount_before: '$40.00',
+      amount_after: '$55.00',
+      balance: '$55.00',
+      counterpart: 'Alice Archer',
+      reference: debit.transactionId,
+    });
+
+    // One adjusting entry moves the difference between the two customers; each record keeps a
+    // history row pointing at it, written with the emails.
+    const rows = await t.database.db
       .select()
       .from(transactionRecordHistory)
-      .where(eq(transactionRecordHistory.recordId, debit.id));
-    expect(row?.createdAt.toISOString()).toBe(mail?.createdAt.toISOString());
+      .where(sql`${transactionRecordHistory.recordId} in (${debit.id}, ${creditLeg.id})`);
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.entryId)).size).toBe(1);
+    expect(rows[0]?.entryId).not.toBeNull();
+    expect(rows[0]?.createdAt.toISOString()).toBe(aliceMails[0]?.createdAt.toISOString());
+    await expectLedgerClean(t);
+  });
+
+  it("editing the received leg moves the sender's side too", async () => {
+    const alice = await funded('100.00');
+    const bob = await funded('0.00');
+    const { debit, credit: creditLeg } = await legs(alice, bob, '40.00');
+    const res = await edit(creditLeg.id, '25.00', creditLeg.createdAt.toISOString());
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { balance: string }).balance).toBe('25.00');
+    expect(await balanceOf(t, alice)).toBe('75.00');
+    const [debitAfter] = await t.database.db
+      .select()
+      .from(transactionRecords)
+      .where(eq(transactionRecords.id, debit.id));
+    expect(debitAfter?.amountCents).toBe(2500n);
+    await expectLedgerClean(t);
+  });
+
+  it("is refused whole when the other customer's available balance cannot give the money back", async () => {
+    const alice = await funded('100.00');
+    const bob = await funded('0.00');
+    const carol = await funded('0.00');
+    const { debit, credit: creditLeg } = await legs(alice, bob, '40.00');
+    // Bob spent most of it.
+    expect(
+      (await transfer(t, bob, { recipientAccount: carol.accountNumber, amount: '35.00' })).statusCode,
+    ).toBe(201);
+    const res = await edit(debit.id, '10.00', debit.createdAt.toISOString());
+    expect(expectRejection(res, 422)).toMatchObject({
+      code: 'COUNTERPART_BALANCE_WOULD_BE_NEGATIVE',
+      message: "This change would make the other customer's balance negative.",
+    });
+    expect(await balanceOf(t, alice)).toBe('60.00');
+    expect(await balanceOf(t, bob)).toBe('5.00');
+    const [creditAfter] = await t.database.db
+      .select()
+      .from(transactionRecords)
+      .where(eq(transactionRecords.id, creditLeg.id));
+    expect(creditAfter?.amountCents).toBe(4000n);
+    expect(await correctionsTo(alice.email)).toHaveLength(0);
+    await expectLedgerClean(t);
+  });
+
+  it('as an operator (the lowest permission set): the same correction of both legs', async () => {
+    const operator = await createAdmin(t, undefined, undefined, 'operator');
+    const operatorCookie = await loginAdmin(t, operator.email, operator.password);
+    const alice = await funded('100.00');
+    const bob = await funded('0.00');
+    const { debit, credit: creditLeg } = await legs(alice, bob, '40.00');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/transactions/${creditLeg.id}`,
+      headers: { ...JSON_HEADERS, cookie: operatorCookie },
+      payload: {
+        amount: '45.00',
+        createdAt: creditLeg.createdAt.toISOString(),
+        reason: 'Typo at the counter',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balanceOf(t, bob)).toBe('45.00');
+    expect(await balanceOf(t, alice)).toBe('55.00');
+    const [debitAfter] = await t.database.db
+      .select()
+      .from(transactionRecords)
+      .where(eq(transactionRecords.id, debit.id));
+    expect(debitAfter?.amountCents).toBe(4500n);
+    await expectLedgerClean(t);
+  });
+
+  it('two edits of the two legs at once: both apply in turn, and the legs still agree', async () => {
+    const alice = await funded('100.00');
+    const bob = await funded('0.00');
+    const { debit, credit: creditLeg } = await legs(alice, bob, '40.00');
+    const results = await Promise.all([
+      edit(debit.id, '50.00', debit.createdAt.toISOString()),
+      edit(creditLeg.id, '30.00', creditLeg.createdAt.toISOString()),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const both = await t.database.db
+      .select()
+      .from(transactionRecords)
+      .where(sql`${transactionRecords.id} in (${debit.id}, ${creditLeg.id})`);
+    const [a, b] = both.map((r) => r.amountCents);
+    expect(a).toBe(b);
+    const cents = a ?? 0n;
+    expect(await balanceOf(t, alice)).toBe(cents === 5000n ? '50.00' : '70.00');
+    expect(await balanceOf(t, bob)).toBe(cents === 5000n ? '50.00' : '30.00');
+    await expectLedgerClean(t);
   });
 
   it('writes no email when the edit is refused, nor when only the date changes', async () => {

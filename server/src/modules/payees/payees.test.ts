@@ -153,6 +153,22 @@ describe('the payee book', () => {
         recipientName: 'Bob',
         routingNumber: null,
       },
+      // Decision 0206: a wire payee's routing number passes the ABA check digit, and its bank name
+      // names the bank that routing number is (ours for ours, another for another's).
+      {
+        type: 'Wire Transfer',
+        recipientAccount: '000123456789',
+        recipientName: 'Dana Park',
+        bankName: 'JPMorgan Chase',
+        routingNumber: '021000022',
+      },
+      {
+        type: 'Wire Transfer',
+        recipientAccount: bob.accountNumber,
+        recipientName: 'Bob',
+        bankName: 'Larkspur Bank',
+        routingNumber: '021000021',
+      },
       { type: 'International Transfer', recipientAccount: 'X1', recipientName: 'Bob' },
       { ...international, internationalDetails: { ...international.internationalDetails, swiftBic: 'nope' } },
     ]) {
@@ -171,7 +187,7 @@ describe('the payee book', () => {
       type: 'Wire Transfer',
       recipientAccount: bob.accountNumber,
       recipientName: 'Bob Baker',
-      bankName: 'Larkspur Bank',
+      bankName: 'JPMorgan Chase',
       routingNumber: '021000021',
       nickname: 'Bob (wire)',
     });

@@ -1,3 +1,5 @@
+import { LARKSPUR_ROUTING_NUMBER } from '@larkspur/contract';
+
 /**
  * What a statement and a receipt say about the bank (decision 0163). The name is the configured
  * BANK_NAME (the brand every email uses); the postal address and the phone number are the ones
@@ -17,7 +19,8 @@ export const BANK_ADDRESS_LINES = [
   'PO Box 4090',
   'Portland, OR 97208',
 ] as const;
-export const BANK_ROUTING_NUMBER = '323274005';
+/** One number for documents and wires (decision 0206). */
+export const BANK_ROUTING_NUMBER = LARKSPUR_ROUTING_NUMBER;
 export const BANK_SUPPORT_PHONE = '1-800-555-0199';
 
 export function bankDetails(brand: { bankName: string; publicOrigin: string }): BankDetails {
@@ -28,12 +31,4 @@ export function bankDetails(brand: { bankName: string; publicOrigin: string }): 
     phone: BANK_SUPPORT_PHONE,
     website: brand.publicOrigin.replace(/^https?:\/\//, ''),
   };
-}
-
-/** The ABA check: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
-export function isAbaRoutingNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  return d.reduce((sum, digit, i) => sum + digit * (weights[i] ?? 0), 0) % 10 === 0;
 }

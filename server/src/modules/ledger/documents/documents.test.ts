@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { depositHolds } from '../../../db/schema/index';
 import { checkPhotos } from '../../../test/check-images';
-import { errorCatalogue, statementMonthOf, type CustomerTransactionRecord } from '@larkspur/contract';
+import {
+  errorCatalogue,
+  isValidAbaRoutingNumber,
+  statementMonthOf,
+  type CustomerTransactionRecord,
+} from '@larkspur/contract';
 import { credit, transfer } from '../../../test/banking';
 import {
   JSON_HEADERS,
@@ -18,7 +23,6 @@ import {
   type SignedUpCustomer,
 } from '../../../test/identity';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { isAbaRoutingNumber } from './bank-details';
 import { DOCUMENT_DOWNLOADS_PER_MINUTE } from './document-routes';
 import { readMonthlyStatement, parseStatementMonth } from './monthly-statement';
 import { FIRST_PAGE_ROWS, NEXT_PAGE_ROWS, statementPageCount } from './statement-pdf';
@@ -214,7 +218,7 @@ describe('monthly statement PDF', () => {
     expect(feb).toContain('Larkspur Bank');
     expect(feb).toContain('PO Box 4090');
     expect(feb).toMatch(/Routing number 323274005/);
-    expect(isAbaRoutingNumber('323274005')).toBe(true);
+    expect(isValidAbaRoutingNumber('323274005')).toBe(true);
     // The name as typed, accents included: the font is embedded.
     expect(feb).toContain('Alice Zoë Liddell');
     expect(feb).toContain(alice.accountNumber);

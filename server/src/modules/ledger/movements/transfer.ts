@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   CURRENCY,
+  LARKSPUR_ROUTING_NUMBER,
   transferTypes,
   type ErrorCode,
   type FxQuote,
@@ -8,6 +9,7 @@ import {
   type PayeeCheckResult,
   type RecordInternationalDetails,
   type TransferType,
+  wireBankMismatch,
 } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
 import { convertAtPostedRate } from '../../fx/fx-rates';
@@ -94,10 +96,19 @@ export async function transfer(
   const key = keyParams({ scope: `${senderId}:transfer`, key: idempotencyKey, request: input });
   const amountCents = positiveAmount(input.amount);
   const international = input.type === 'International Transfer';
+  // A wire goes where its routing number says (decision 0206): ours pays one of our customers,
+  // another bank's leaves through external settlement; a bank name naming the other bank is refused.
+  const wire = input.type === 'Wire Transfer';
+  const ourRouting = input.routingNumber === LARKSPUR_ROUTING_NUMBER;
+  const externalWire = wire && !ourRouting;
   let refusal: Rejection | null = null;
+  if (wire && wireBankMismatch(input.routingNumber ?? '', input.bankName))
+    refusal = new Rejection('WIRE_BANK_MISMATCH', 'bankName');
   let internationalDetails: RecordInternationalDetails | null = null;
   if (amountCents === null) {
     refusal = new Rejection('INVALID_TRANSFER_AMOUNT', 'amount');
+  } else if (refusal) {
+    // Decided above: nothing more to convert.
   } else if (international) {
     // `amount` is the dollars the review showed; they must be the foreign amount at the rate in
     // force now (decision 0165). The record keeps the conversion.
@@ -122,7 +133,9 @@ export async function transfer(
     input,
     amountCents,
     internationalDetails,
-    settlementAccountId: await ctx.systemAccount(SYSTEM_ACCOUNTS.internationalSettlement),
+    settlementAccountId: await ctx.systemAccount(
+      externalWire ? SYSTEM_ACCOUNTS.externalSettlement : SYSTEM_ACCOUNTS.internationalSettlement,
+    ),
     alerts: ctx.alerts !== false,
     refusal,
     checks,
@@ -170,6 +183,8 @@ export function transferParams(args: {
     recipientName: input.recipientName,
     bankName: input.bankName || BANK_DISPLAY_NAME,
     routingNumber: input.routingNumber ?? null,
+    // Another bank's wire: never one of our customers, out through `settlementAccountId` (0206).
+    externalWire: input.type === 'Wire Transfer' && input.routingNumber !== LARKSPUR_ROUTING_NUMBER,
     purpose: input.purpose,
     amountCents,
     currency: CURRENCY,

@@ -147,9 +147,9 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
               This record is one leg of a transfer. The other leg is{' '}
               <strong className="font-mono">{counterpart.transactionId}</strong> of{' '}
               <strong>{counterpart.name}</strong> (account{' '}
-              <span className="font-mono">{counterpart.accountNumber}</span>). Only {ownerOf(record).name}
-              &apos;s balance changes: the other leg and {counterpart.name}&apos;s balance stay as they are.{' '}
-              {ownerOf(record).name} is emailed about a change of amount.
+              <span className="font-mono">{counterpart.accountNumber}</span>). Both legs change together: the
+              other leg gets the same amount and date, and {counterpart.name}&apos;s balance moves the other
+              way. Both customers are emailed about a change of amount.
             </p>
           </InfoNote>
         </div>

@@ -5,7 +5,8 @@ import { useRecentRecipients } from '../api/get-recent-recipients';
 
 /**
  * The few people this customer paid lately (issue 18), each a shortcut to Send money with their
- * details filled in (the navigation state's `payTo`). Nothing at all until there is someone.
+ * details filled in (the navigation state's `payTo`). Nothing at all until there is someone. Read
+ * from the customer's records, not the payee book, so it is called what it is (decision 0207).
  */
 export function RecentRecipients() {
   const recent = useRecentRecipients();
@@ -16,15 +17,18 @@ export function RecentRecipients() {
       aria-labelledby="recent-recipients-heading"
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="recent-recipients-heading" className="text-lg font-semibold text-slate-900">
-          Pay again
-        </h2>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="recent-recipients-heading" className="text-lg font-semibold text-slate-900">
+            Recent recipients
+          </h2>
+          <p className="text-sm text-slate-600">People you paid lately, saved as payees or not.</p>
+        </div>
         <Link
           to={paths.userPayees}
           className="text-sm font-semibold text-brand-800 underline underline-offset-2"
         >
-          Your payees
+          Payee book
         </Link>
       </div>
       <ul className="flex flex-wrap gap-2">

@@ -63,4 +63,28 @@ describe('the receipt of one record', () => {
     expect(link).toHaveAttribute('href', `/api/me/transactions/${record.id}/receipt.pdf`);
     expect(link).toHaveAttribute('download');
   });
+
+  it('says when a wire to another bank was sent (decision 0206)', async () => {
+    const wire = {
+      ...record,
+      type: 'Wire Transfer',
+      direction: 'debit',
+      bankName: 'JPMorgan Chase',
+      routingNumber: '021000021',
+      createdAt: '2026-12-04T23:00:00.000Z',
+      created_at: '2026-12-04T23:00:00.000Z',
+    } as TransactionRecord;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, wire)),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TransactionDetailDialog id={wire.id} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const label = await screen.findByText('Wire sent', { exact: true });
+    // Made on a Friday after the 5:00 pm ET cut-off: the Monday after.
+    expect(label.nextElementSibling?.textContent).toContain('Mon, Dec 7, 2026');
+  });
 });

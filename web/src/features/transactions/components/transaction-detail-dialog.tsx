@@ -1,4 +1,5 @@
 import type { RecordInternationalDetails, TransactionRecord } from '@larkspur/contract';
+import { LARKSPUR_ROUTING_NUMBER } from '@larkspur/contract/aba-routing';
 import { displayRate, formatForeignMoney } from '@larkspur/contract/fx-math';
 import { DownloadIcon } from '@/components/ui/banking-icons';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format-date';
 import { displayType, isReceivedTransfer, sharedReference } from '@larkspur/contract/references';
 import { describeRecord, payeeCheckLabels } from '@/lib/transaction-record';
+import { wireSendsOnText } from '@/lib/wire-send-date';
 import { useTransaction } from '../api/get-transaction';
 import { receiptPdfUrl } from '../api/download-documents';
 
@@ -51,6 +53,13 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
   if (record.payeeCheck) rows.push({ label: 'Name check', value: payeeCheckLabels[record.payeeCheck] });
   rows.push({ label: 'Bank', value: record.bankName || '—' });
   if (record.routingNumber) rows.push({ label: 'Routing number', value: mono(record.routingNumber) });
+  // A wire out to another bank (decision 0206): the day it was, or will be, sent.
+  if (
+    record.type === 'Wire Transfer' &&
+    record.direction === 'debit' &&
+    record.routingNumber !== LARKSPUR_ROUTING_NUMBER
+  )
+    rows.push({ label: 'Wire sent', value: wireSendsOnText(new Date(record.createdAt)) });
   rows.push({ label: 'Purpose', value: record.purpose || '—' });
   const international = record.internationalDetails;
   if (international) {

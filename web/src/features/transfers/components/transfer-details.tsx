@@ -3,11 +3,13 @@ import {
   currencySymbol,
   displayRate,
   formatForeignMoney,
+  LARKSPUR_ROUTING_NUMBER,
   type PayeeCheckResult,
 } from '@larkspur/contract';
 import { Money } from '@/components/ui/money';
 import type { ReceiptRow } from '@/components/ui/receipt';
 import { payeeCheckLabels } from '@/lib/transaction-record';
+import { wireSendsOnText } from '@/lib/wire-send-date';
 import type { TransferRequestOut } from './transfer-validation';
 
 /** "DE" → "Germany", in English, from the browser's own data. */
@@ -15,18 +17,25 @@ function countryName(code: string): string {
   return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(code) ?? code;
 }
 
+/** A wire to another US bank: out of Larkspur through settlement, on a cut-off (decision 0206). */
+export function isExternalWire(request: Pick<TransferRequestOut, 'type' | 'routingNumber'>): boolean {
+  return request.type === 'Wire Transfer' && request.routingNumber !== LARKSPUR_ROUTING_NUMBER;
+}
+
 /**
  * The rows that describe a transfer, shared by the review and the receipt so the two never differ.
  * International (issue 18): the amount in the recipient's currency, the posted rate (`usdPerUnit`,
  * US dollars per unit, as the review quoted it or the record stored it), the fee and the dollars.
  * `payeeCheck`: the name check's answer (decision 0155), when known; `not_checked` when the review's
- * look-up could not run (issue 28 item 8).
+ * look-up could not run (issue 28 item 8). `at`: when the transfer is (the review) or was (the
+ * receipt) made, for a wire's send date (decision 0206).
  */
 export function transferDetailRows(
   request: TransferRequestOut,
   maskedName: string | null,
   payeeCheck: PayeeCheckResult | 'not_checked' | null = null,
   usdPerUnit: string | null = null,
+  at: Date = new Date(),
 ): ReceiptRow[] {
   const details = request.internationalDetails;
   const rows: ReceiptRow[] = [
@@ -48,6 +57,7 @@ export function transferDetailRows(
   if (request.routingNumber) {
     rows.push({ label: 'Routing number', value: <span className="font-mono">{request.routingNumber}</span> });
   }
+  if (isExternalWire(request)) rows.push({ label: 'Wire sent', value: wireSendsOnText(at) });
   if (details) {
     const currency = currencyInfo(details.currency);
     const foreign = request.fxQuote?.foreignAmount;

@@ -5,7 +5,9 @@ import {
   ACCOUNT_INPUT_LENGTH_MAX,
   FX_RATE_MAX_AGE_DAYS,
   NAME_FIELD_LENGTH_MAX,
+  LARKSPUR_ROUTING_NUMBER,
   PURPOSE_LENGTH_MAX,
+  WIRE_CUTOFF_LABEL,
   errorMessage,
   type Profile,
 } from '@larkspur/contract';
@@ -21,6 +23,7 @@ import { InternationalAmount, InternationalFields } from './international-fields
 import { PayeeCheck } from './payee-check';
 import { TransferTypePicker } from './transfer-type-picker';
 import {
+  externalWire,
   transferResolver,
   validateTransfer,
   type TransferContext,
@@ -85,17 +88,16 @@ export function TransferForm({
       : initialValues.recipientName
     ).trim(),
   );
-  const lookup = useRecipientLookup(lookupNumber, checkName);
-  const recipientUnknown = lookup.error instanceof ApiError && lookup.error.status === 404;
   const payeeNeedsConfirm = serverError?.message === errorMessage('PAYEE_CHECK_NOT_CONFIRMED');
 
-  // What validation knows beyond the fields: the live balance and the payee check's answer. What
-  // can be sent is the available balance: deposited checks still on hold are not (issue 13).
+  // What validation knows beyond the fields: the live balance and the payee check's answer (set
+  // below, once the look-up has its number). What can be sent is the available balance: deposited
+  // checks still on hold are not (issue 13).
   const context: TransferContext = {
     balance: fundsOnTheDay ? undefined : profile.availableBalance,
     ownAccountNumber: profile.accountNumber,
-    recipientUnknown,
-    payeeCheck: lookup.data?.check?.result ?? null,
+    recipientUnknown: false,
+    payeeCheck: null,
     payeeNeedsConfirm,
   };
   const form = useForm<TransferFormValues, TransferContext>({
@@ -106,6 +108,14 @@ export function TransferForm({
   });
   const { errors, isSubmitted } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
+  const routingNumber = useWatch({ control: form.control, name: 'routingNumber' });
+  // Another bank's wire (decision 0206): its account number is not looked up among our customers.
+  const toAnotherBank = externalWire({ type, routingNumber });
+  const lookup = useRecipientLookup(toAnotherBank ? null : lookupNumber, checkName);
+  const recipientUnknown = lookup.error instanceof ApiError && lookup.error.status === 404;
+  // React-hook-form reads `context` when it validates, after this render.
+  context.recipientUnknown = recipientUnknown;
+  context.payeeCheck = lookup.data?.check?.result ?? null;
   const international = type === 'International Transfer';
   const wire = type === 'Wire Transfer';
   // The posted rates, once International is chosen; validation reads them from the context
@@ -161,7 +171,9 @@ export function TransferForm({
             hint={
               international
                 ? 'Their IBAN (e.g. DE89 3704 0044 0532 0130 00), or their account number at their bank.'
-                : 'The 11-digit Larkspur Bank account number, starting 409.'
+                : wire
+                  ? 'Their account number at their bank: a Larkspur Bank account has 11 digits, starting 409.'
+                  : 'The 11-digit Larkspur Bank account number, starting 409.'
             }
             inputMode={international ? 'text' : 'numeric'}
             autoComplete="off"
@@ -177,7 +189,7 @@ export function TransferForm({
             }}
           />
           <PayeeCheck
-            lookup={lookupNumber === null ? null : lookup}
+            lookup={lookupNumber === null || toAnotherBank ? null : lookup}
             international={international}
             onUseName={(name) => {
               form.setValue(nameField, name, { shouldValidate: isSubmitted, shouldDirty: true });
@@ -213,7 +225,7 @@ export function TransferForm({
                 />
                 <TextField
                   label="Routing number"
-                  hint="9 digits."
+                  hint={`9 digits (ABA). Larkspur Bank's is ${LARKSPUR_ROUTING_NUMBER}; a wire to another bank is sent by ${WIRE_CUTOFF_LABEL} on business days.`}
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={9}

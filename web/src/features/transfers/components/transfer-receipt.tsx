@@ -34,6 +34,7 @@ export function TransferReceipt({
             null,
             result.transaction.payeeCheck,
             result.transaction.internationalDetails?.usdPerUnit ?? null,
+            new Date(result.transaction.createdAt),
           ),
           { label: 'From', value: `Your account ${profile.accountNumber}` },
         ]}

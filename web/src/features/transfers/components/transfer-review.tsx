@@ -18,7 +18,7 @@ import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
 import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm } from './step-up';
-import { transferDetailRows } from './transfer-details';
+import { isExternalWire, transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import { balanceAfter, type TransferRequestOut } from './transfer-validation';
 
@@ -104,7 +104,10 @@ export function TransferReview({
   // kept for this review, so "Confirm again" after a lost answer does not ask twice.
   const stepUp = useStepUp(request, idempotencyKey);
   // The same look-up (and name) as the form's last: answered from the cache, no second request.
-  const lookupNumber = /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null;
+  // Another bank's wire is never looked up among our customers (decision 0206).
+  const toAnotherBank = isExternalWire(request);
+  const lookupNumber =
+    !toAnotherBank && /^\d{4,34}$/.test(request.recipientAccount) ? request.recipientAccount : null;
   const payee = useRecipientLookup(lookupNumber, request.recipientName);
   const notOurs = lookupNumber === null || (payee.error instanceof ApiError && payee.error.status === 404);
   // The look-up failed for another reason (too many look-ups, the network): the name was not
@@ -117,7 +120,7 @@ export function TransferReview({
     payee.data?.check?.result ??
     (notChecked
       ? 'not_checked'
-      : notOurs && request.type === 'International Transfer'
+      : notOurs && (request.type === 'International Transfer' || toAnotherBank)
         ? 'unavailable'
         : null);
   const after = balanceAfter(profile.balance, request.amount);

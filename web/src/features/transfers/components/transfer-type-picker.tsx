@@ -3,7 +3,11 @@ import { transferTypes, type TransferType } from '@larkspur/contract';
 
 const descriptions: Record<TransferType, { label: string; detail: string }> = {
   'Local Transfer': { label: 'Local', detail: 'To another Larkspur Bank account. Arrives at once.' },
-  'Wire Transfer': { label: 'Wire', detail: 'A same-day wire, with the bank’s routing number.' },
+  'Wire Transfer': {
+    label: 'Wire',
+    detail:
+      'To an account at another US bank, by its routing number. Sent the same business day before 5:00 pm ET.',
+  },
   'International Transfer': {
     label: 'International',
     detail: 'To a bank abroad, with SWIFT/BIC and IBAN.',

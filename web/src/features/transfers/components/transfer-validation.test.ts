@@ -5,6 +5,8 @@ import {
   CURRENCY_MESSAGE,
   errorMessage,
   IBAN_INVALID_CHECKSUM_MESSAGE,
+  LARKSPUR_ROUTING_NUMBER,
+  wireRoutingProblem,
 } from '@larkspur/contract';
 import { RATES_UNAVAILABLE_MESSAGE } from './international-quote';
 import {
@@ -163,8 +165,33 @@ describe('validateTransfer', () => {
       ok: false,
       errors: { routingNumber: 'A routing number has 9 digits' },
     });
-    const ok = validateTransfer({ ...wire, routingNumber: '021000021' }, context);
-    expect(ok.ok && ok.request.routingNumber).toBe('021000021');
+    const ok = validateTransfer({ ...wire, routingNumber: LARKSPUR_ROUTING_NUMBER }, context);
+    expect(ok.ok && ok.request.routingNumber).toBe(LARKSPUR_ROUTING_NUMBER);
+  });
+
+  it('checks a Wire’s routing number by its ABA check digit and against the bank name (decision 0206)', () => {
+    const wire = local({ type: 'Wire Transfer', bankName: 'JPMorgan Chase', routingNumber: '021000022' });
+    expect(validateTransfer(wire, context)).toEqual({
+      ok: false,
+      errors: { routingNumber: wireRoutingProblem('021000022') },
+    });
+    // Another bank's number under our name, or ours under another bank's name: neither pays anyone.
+    expect(
+      validateTransfer({ ...wire, bankName: 'Larkspur Bank', routingNumber: '021000021' }, context),
+    ).toEqual({
+      ok: false,
+      errors: { bankName: errorMessage('WIRE_BANK_MISMATCH') },
+    });
+    expect(validateTransfer({ ...wire, routingNumber: LARKSPUR_ROUTING_NUMBER }, context)).toEqual({
+      ok: false,
+      errors: { bankName: errorMessage('WIRE_BANK_MISMATCH') },
+    });
+    // Another bank's account is not one of ours: "not found" among our customers says nothing.
+    const ok = validateTransfer(
+      { ...wire, routingNumber: '021000021', recipientAccount: '000123456789' },
+      { ...context, recipientUnknown: true },
+    );
+    expect(ok.ok && ok.request.bankName).toBe('JPMorgan Chase');
   });
 
   it('checks every international field with the contract’s messages, and names the recipient once', () => {

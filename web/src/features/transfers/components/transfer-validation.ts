@@ -4,10 +4,13 @@ import {
   AMOUNT_MAX_CENTS,
   errorMessage,
   formatCents,
+  LARKSPUR_ROUTING_NUMBER,
   moneyToCents,
   normalizeTypedAmount,
   parseTypedAmountToCents,
   transferRequestSchema,
+  wireBankMismatch,
+  wireRoutingProblem,
   type PayeeCheckResult,
   type TransferType,
 } from '@larkspur/contract';
@@ -80,6 +83,11 @@ export interface TransferContext {
 export const PAYEE_RISK_REQUIRED = 'Correct the name, or confirm that you understand the risk.';
 
 export const ROUTING_NUMBER_REQUIRED = 'Enter the 9-digit routing number';
+
+/** A wire to another US bank (not our routing number): no name check against our customers. */
+export function externalWire(values: Pick<TransferFormValues, 'type' | 'routingNumber'>): boolean {
+  return values.type === 'Wire Transfer' && values.routingNumber.trim() !== LARKSPUR_ROUTING_NUMBER;
+}
 
 /**
  * The request the form describes. International transfers name the recipient and the bank once,
@@ -182,11 +190,18 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
   const account = values.recipientAccount.trim();
   if (account !== '' && account === context.ownAccountNumber) {
     errors.recipientAccount = errorMessage('SELF_TRANSFER');
-  } else if (account !== '' && context.recipientUnknown && !international) {
+  } else if (account !== '' && context.recipientUnknown && !international && !externalWire(values)) {
     put('recipientAccount', errorMessage('RECIPIENT_NOT_FOUND'));
   }
-  if (values.type === 'Wire Transfer' && values.routingNumber.trim() === '') {
-    errors.routingNumber = ROUTING_NUMBER_REQUIRED;
+  // A wire goes where its routing number says (decision 0206): a valid ABA number, and a bank name
+  // that names the same bank (ours for ours, another for another's).
+  if (values.type === 'Wire Transfer') {
+    const routing = values.routingNumber.trim();
+    const problem = wireRoutingProblem(routing);
+    // An empty field asks for the number, rather than the schema's "has 9 digits".
+    if (routing === '') errors.routingNumber = ROUTING_NUMBER_REQUIRED;
+    else if (problem) put('routingNumber', problem);
+    else if (wireBankMismatch(routing, values.bankName)) put('bankName', errorMessage('WIRE_BANK_MISMATCH'));
   }
   const doubtfulName =
     context.payeeNeedsConfirm === true ||
