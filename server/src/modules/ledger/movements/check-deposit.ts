@@ -42,72 +42,71 @@ export async function depositCheck(
     await normaliseCheckImage('front', input.frontImage),
     await normaliseCheckImage('back', input.backImage),
   ];
-  return ctx
-    .runMovement(
-      { scope: `${userId}:check_deposit`, key: idempotencyKey, request: input },
-      async (tx, touched) => {
-        const customer = await loadCustomer(tx, { userId });
-        if (!customer) throw new Rejection('USER_NOT_FOUND');
-        if (customer.status !== 'active')
-          throw new Rejection(customer.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
-        // Lock as the posting will (both accounts, in id order) before counting earlier deposits.
-        await lockAccounts(tx, [customer.accountId, await ctx.systemAccount(SYSTEM_ACCOUNTS.checkClearing)]);
-        const deposit = {
-          userId,
-          accountId: customer.accountId,
-          amountCents,
-          checkNumber: input.checkNumber,
-          routingNumber: input.routingNumber,
-          payerAccountNumber: input.payerAccountNumber,
-          images,
-          now: ctx.clock.now(),
-        };
-        await enforceDepositRules(tx, deposit);
-        // The hold placeHold writes after the posting, told to the alert now (decision 0198).
-        const availableAt = fullyAvailableAt(holdSchedule(amountCents, deposit.now, customer.openedAt));
-        const moved = await moveWithSystem(ctx, tx, {
-          userId,
-          systemCode: SYSTEM_ACCOUNTS.checkClearing,
-          direction: 'credit',
-          amountCents,
-          kind: 'check_deposit',
-          description: { before: `Check #${input.checkNumber} deposited to `, after: '' },
-          actorId: userId,
-          notFound: { code: 'USER_NOT_FOUND' },
-          requireActive: true,
-          insufficient: 'INVALID_DEPOSIT_AMOUNT',
-          alertHold: { cents: amountCents, until: availableAt },
-          record: {
-            prefix: RECORD_PREFIXES.checkDeposit,
-            type: 'Check Deposit',
-            bankName: BANK_DISPLAY_NAME,
-            counterpartyName: `Check #${input.checkNumber}`,
-            counterpartyAccount: '',
-            purpose: `Check deposit #${input.checkNumber}`,
-          },
-        });
-        const { heldCents, hold } = await placeHold(tx, {
-          ...deposit,
-          recordId: moved.recordId,
-          accountOpenedAt: moved.openedAt,
-        });
-        const { body } = moved.answer;
-        touched.push(customer.userId);
-        // The answer with the hold just placed: part of the balance is not available yet.
-        return {
-          statusCode: moved.answer.statusCode,
-          body: {
-            ...body,
-            transaction: { ...body.transaction, hold },
-            availableBalance: formatCents(moved.balanceCents - heldCents),
-          },
-        };
-      },
-    )
-    .catch((error: unknown) => {
-      // The bank-wide index behind the MICR rule (decision 0192): a deposit of the same check that
-      // the rule did not see is refused in the rule's words, never a 5xx.
-      if (isUniqueViolation(error, 'deposit_holds_micr_key')) throw new AppError('DUPLICATE_CHECK');
-      throw error;
-    });
+  const answer = ctx.runMovement(
+    { scope: `${userId}:check_deposit`, key: idempotencyKey, request: input },
+    async (tx, touched) => {
+      const customer = await loadCustomer(tx, { userId });
+      if (!customer) throw new Rejection('USER_NOT_FOUND');
+      if (customer.status !== 'active')
+        throw new Rejection(customer.status === 'suspended' ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_CLOSED');
+      // Lock as the posting will (both accounts, in id order) before counting earlier deposits.
+      await lockAccounts(tx, [customer.accountId, await ctx.systemAccount(SYSTEM_ACCOUNTS.checkClearing)]);
+      const deposit = {
+        userId,
+        accountId: customer.accountId,
+        amountCents,
+        checkNumber: input.checkNumber,
+        routingNumber: input.routingNumber,
+        payerAccountNumber: input.payerAccountNumber,
+        images,
+        now: ctx.clock.now(),
+      };
+      await enforceDepositRules(tx, deposit);
+      // The hold placeHold writes after the posting, told to the alert now (decision 0198).
+      const availableAt = fullyAvailableAt(holdSchedule(amountCents, deposit.now, customer.openedAt));
+      const moved = await moveWithSystem(ctx, tx, {
+        userId,
+        systemCode: SYSTEM_ACCOUNTS.checkClearing,
+        direction: 'credit',
+        amountCents,
+        kind: 'check_deposit',
+        description: { before: `Check #${input.checkNumber} deposited to `, after: '' },
+        actorId: userId,
+        notFound: { code: 'USER_NOT_FOUND' },
+        requireActive: true,
+        insufficient: 'INVALID_DEPOSIT_AMOUNT',
+        alertHold: { cents: amountCents, until: availableAt },
+        record: {
+          prefix: RECORD_PREFIXES.checkDeposit,
+          type: 'Check Deposit',
+          bankName: BANK_DISPLAY_NAME,
+          counterpartyName: `Check #${input.checkNumber}`,
+          counterpartyAccount: '',
+          purpose: `Check deposit #${input.checkNumber}`,
+        },
+      });
+      const { heldCents, hold } = await placeHold(tx, {
+        ...deposit,
+        recordId: moved.recordId,
+        accountOpenedAt: moved.openedAt,
+      });
+      const { body } = moved.answer;
+      touched.push(customer.userId);
+      // The answer with the hold just placed: part of the balance is not available yet.
+      return {
+        statusCode: moved.answer.statusCode,
+        body: {
+          ...body,
+          transaction: { ...body.transaction, hold },
+          availableBalance: formatCents(moved.balanceCents - heldCents),
+        },
+      };
+    },
+  );
+  return answer.catch((error: unknown) => {
+    // The bank-wide index behind the MICR rule (decision 0192): a deposit of the same check that
+    // the rule did not see is refused in the rule's words, never a 5xx.
+    if (isUniqueViolation(error, 'deposit_holds_micr_key')) throw new AppError('DUPLICATE_CHECK');
+    throw error;
+  });
 }
