@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
+import { randomMicrLine } from '@larkspur/contract';
 import { openDatabase } from '../server/src/db/client';
 import { systemClock } from '../server/src/lib/clock';
 import { createFieldCipher } from '../server/src/lib/field-encryption';
@@ -331,7 +332,8 @@ async function depositCheck(client: number, to: number): Promise<void> {
   const amountCents = BigInt(randInt(1, CHECK_MAX_CENTS));
   const entry = { to, amountCents, result: { kind: 'unknown' } as Attempted['result'] };
   deposits.set(checkNumber, entry);
-  const body = { amount: cents(amountCents), checkNumber, ...(await checkPhotos()) };
+  // A MICR line of its own (decision 0192): the duplicate-check rule is bank-wide.
+  const body = { amount: cents(amountCents), ...randomMicrLine(checkNumber), ...(await checkPhotos()) };
   const out = await withRetries((instance) =>
     call(instance.url, 'POST', '/api/deposits/check', {
       cookie: (customers[to] as Customer).cookie,

@@ -1,18 +1,29 @@
 /**
- * ABA routing transit numbers (issue 28 item 3, decision 0206): nine digits whose weighted sum
- * 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. The check digit catches every
- * single mistyped digit and most swaps of neighbours, so a typo is refused before money leaves.
+ * ABA routing transit numbers: the one home of their rule (issue 27's check deposits, decision
+ * 0192, and issue 28's wires, decision 0206). Nine digits whose weighted sum 3·(d1+d4+d7) +
+ * 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10: the check digit catches every single mistyped
+ * digit and most swaps of neighbours, so a typo is refused before money moves. Free of zod, so a
+ * screen that only compares numbers loads no schema library.
  */
-export const ABA_ROUTING_NUMBER_LENGTH = 9;
+export const ROUTING_NUMBER_LENGTH = 9;
 
 const ABA_WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1] as const;
 
+function weightedSum(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) sum += Number(digits[i]) * (ABA_WEIGHTS[i] ?? 0);
+  return sum;
+}
+
+/** The ninth digit that makes the eight given digits a valid routing number. */
+export function routingCheckDigit(firstEight: string): number {
+  if (!/^\d{8}$/.test(firstEight)) throw new Error('routingCheckDigit needs exactly 8 digits');
+  return (10 - (weightedSum(firstEight) % 10)) % 10;
+}
+
 /** True for nine digits with a valid ABA check digit (not all zeros, which no bank has). */
 export function isValidAbaRoutingNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value) || value === '000000000') return false;
-  let sum = 0;
-  for (let i = 0; i < ABA_ROUTING_NUMBER_LENGTH; i += 1) sum += Number(value[i]) * (ABA_WEIGHTS[i] ?? 0);
-  return sum % 10 === 0;
+  return /^\d{9}$/.test(value) && value !== '000000000' && weightedSum(value) % 10 === 0;
 }
 
 /**

@@ -303,6 +303,9 @@ export const adminHoldSchema = z.object({
   /** What is still held now. */
   heldAmount: moneySchema,
   checkNumber: z.string(),
+  /** The rest of the check's MICR line as the customer typed it; null on deposits made before it was asked (decision 0192). */
+  routingNumber: z.string().nullable(),
+  payerAccountNumber: z.string().nullable(),
   createdAt: z.string(),
   /** When the whole deposit is available on the release schedule, ISO 8601. */
   availableAt: z.string(),

@@ -3,6 +3,7 @@ import { personFilterSchema } from './people-filter';
 import { INSIGHT_PERIOD_DAYS } from './insight-periods';
 import { amountInputSchema, moneySchema } from './money';
 import { payeeNameCheckSchema, recordPayeeCheckSchema } from './payee-check';
+import { payerAccountNumberSchema, routingNumberSchema, withoutLeadingZeros } from './routing-number';
 
 /**
  * Money movement: transfers, check deposits, admin helpers, transaction records and statements.
@@ -171,7 +172,11 @@ export const checkDepositRequestSchema = z.strictObject({
   checkNumber: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{1,${CHECK_NUMBER_LENGTH_MAX}}$`), 'Enter the check number (digits only)'),
+    .regex(new RegExp(`^\\d{1,${CHECK_NUMBER_LENGTH_MAX}}$`), 'Enter the check number (digits only)')
+    .transform(withoutLeadingZeros),
+  /** The rest of the check's MICR line, as typed from its bottom edge (decision 0192). */
+  routingNumber: routingNumberSchema,
+  payerAccountNumber: payerAccountNumberSchema,
   /** Both photos are required (issue 13): a check without them is not accepted. */
   frontImage: checkImageSchema,
   backImage: checkImageSchema,

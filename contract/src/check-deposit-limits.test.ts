@@ -33,7 +33,12 @@ describe('check-deposit limits and their messages', () => {
 
   it('require both photos', () => {
     const photo = { contentType: 'image/jpeg', dataBase64: '/9j/' };
-    const base = { amount: '10.00', checkNumber: '1' };
+    const base = {
+      amount: '10.00',
+      checkNumber: '1',
+      routingNumber: '021000021',
+      payerAccountNumber: '1234567890',
+    };
     expect(
       checkDepositRequestSchema.safeParse({ ...base, frontImage: photo, backImage: photo }).success,
     ).toBe(true);

@@ -130,6 +130,11 @@ export const errorCatalogue = {
     status: 409,
     message: 'A check with this number has already been deposited to your account.',
   },
+  /**
+   * The same MICR line (routing, payer account, check number) deposited before, to any account by
+   * anyone, returned or not (decision 0192). Says nothing of where it went.
+   */
+  DUPLICATE_CHECK: { status: 409, message: 'This check has already been deposited.' },
   DUPLICATE_CHECK_IMAGE: {
     status: 409,
     message: 'This check photo has already been deposited to your account.',

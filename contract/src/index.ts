@@ -6,6 +6,7 @@ export * from './auth';
 export * from './loan-math';
 export * from './loans';
 export * from './banking';
+export * from './routing-number';
 export * from './admin';
 export * from './cards';
 export * from './references';

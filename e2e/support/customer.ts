@@ -9,6 +9,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { randomMicrLine, type MicrLine } from '@larkspur/contract';
 import { creditThroughApi } from './admin';
 import { test as base } from './fixtures';
 import {
@@ -147,12 +148,21 @@ const CHECK_HEIGHT_PX = 300;
 
 export interface CheckDrawing {
   checkNumber: string;
+  /** The rest of the MICR line along the bottom edge (decision 0192). */
+  routingNumber: string;
+  payerAccountNumber: string;
   /** As printed on the check: "240.00". */
   amount: string;
   payee: string;
 }
 
-const DEFAULT_CHECK: CheckDrawing = { checkNumber: '1042', amount: '240.00', payee: 'Robin Tester' };
+const DEFAULT_CHECK: CheckDrawing = {
+  checkNumber: '1042',
+  routingNumber: '021000021',
+  payerAccountNumber: '1234567890',
+  amount: '240.00',
+  payee: 'Robin Tester',
+};
 
 /**
  * A small drawing of a check, made in the test (sharp renders the SVG): front as PNG, back as JPEG.
@@ -162,14 +172,14 @@ const DEFAULT_CHECK: CheckDrawing = { checkNumber: '1042', amount: '240.00', pay
 export async function checkImages(
   drawing: Partial<CheckDrawing> = {},
 ): Promise<{ front: Buffer; back: Buffer }> {
-  const { checkNumber, amount, payee } = { ...DEFAULT_CHECK, ...drawing };
+  const { checkNumber, routingNumber, payerAccountNumber, amount, payee } = { ...DEFAULT_CHECK, ...drawing };
   const svg = (body: string) =>
     Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${CHECK_WIDTH_PX}" height="${CHECK_HEIGHT_PX}"><rect width="100%" height="100%" fill="#f5f3e8" stroke="#8a8468" stroke-width="6"/>${body}</svg>`,
     );
   const front = await sharp(
     svg(
-      `<text x="30" y="50" font-family="sans-serif" font-size="22" fill="#333">Acme Payroll Inc.</text><text x="520" y="50" font-family="monospace" font-size="20" fill="#333">${checkNumber}</text><text x="30" y="130" font-family="sans-serif" font-size="20" fill="#333">Pay to the order of ${payee}</text><rect x="460" y="105" width="170" height="36" fill="#fff" stroke="#8a8468"/><text x="472" y="130" font-family="monospace" font-size="20" fill="#333">$ ${amount}</text><text x="30" y="270" font-family="monospace" font-size="18" fill="#333">⑆021000021⑆ 1234567890⑈ ${checkNumber}</text>`,
+      `<text x="30" y="50" font-family="sans-serif" font-size="22" fill="#333">Acme Payroll Inc.</text><text x="520" y="50" font-family="monospace" font-size="20" fill="#333">${checkNumber}</text><text x="30" y="130" font-family="sans-serif" font-size="20" fill="#333">Pay to the order of ${payee}</text><rect x="460" y="105" width="170" height="36" fill="#fff" stroke="#8a8468"/><text x="472" y="130" font-family="monospace" font-size="20" fill="#333">$ ${amount}</text><text x="30" y="270" font-family="monospace" font-size="18" fill="#333">⑆${routingNumber}⑆ ${payerAccountNumber}⑈ ${checkNumber}</text>`,
     ),
   )
     .png()
@@ -184,31 +194,54 @@ export async function checkImages(
   return { front, back };
 }
 
-/** A check deposit through the API, both photos attached (setup for tests about something else). */
+/**
+ * A check deposit through the API, both photos attached (setup for tests about something else).
+ * Its MICR line is random unless given (the duplicate rule is bank-wide, decision 0192), drawn on
+ * the photo, and returned for a test that deposits the same check again.
+ */
 export async function depositCheckThroughApi(
   request: APIRequestContext,
-  check: { amount: string; checkNumber: string; payee?: string },
+  check: { amount: string; checkNumber: string; payee?: string } & Partial<MicrLine>,
 ): Promise<{
   transaction: { id: string; transactionId: string };
   balance: string;
   availableBalance: string;
+  micr: MicrLine;
 }> {
-  const images = await checkImages(check);
+  const micr = { ...randomMicrLine(check.checkNumber), ...check, checkNumber: check.checkNumber };
+  const images = await checkImages({ ...check, ...micr });
   const response = await request.post('/api/deposits/check', {
     data: {
       amount: check.amount,
-      checkNumber: check.checkNumber,
+      checkNumber: micr.checkNumber,
+      routingNumber: micr.routingNumber,
+      payerAccountNumber: micr.payerAccountNumber,
       frontImage: { contentType: 'image/png', dataBase64: images.front.toString('base64') },
       backImage: { contentType: 'image/jpeg', dataBase64: images.back.toString('base64') },
     },
     headers: { 'idempotency-key': crypto.randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as {
+  const body = (await response.json()) as {
     transaction: { id: string; transactionId: string };
     balance: string;
     availableBalance: string;
   };
+  return {
+    ...body,
+    micr: {
+      routingNumber: micr.routingNumber,
+      payerAccountNumber: micr.payerAccountNumber,
+      checkNumber: micr.checkNumber,
+    },
+  };
+}
+
+/** Types a check's MICR line into the deposit form (decision 0192). */
+export async function fillMicrLine(page: Page, micr: MicrLine): Promise<void> {
+  await page.getByLabel('Routing number').fill(micr.routingNumber);
+  await page.getByLabel("Payer's account number").fill(micr.payerAccountNumber);
+  await page.getByLabel('Check number').fill(micr.checkNumber);
 }
 
 /** Writes the CSV a download produced and returns its text. */

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { randomMicrLine } from '@larkspur/contract';
 import { recordScripts } from '../support/bundle';
 import {
   balanceOf,
   checkImages,
   customerTest as test,
   depositCheckThroughApi,
+  fillMicrLine,
   downloadText,
   fund,
   openAccount,
@@ -369,7 +371,8 @@ test.describe('customer: deposit a check', () => {
   }) => {
     test.slow();
     const me = await openAccount(page.request, { firstName: 'Robin', surname: 'Depositor' });
-    const images = await checkImages();
+    const micr = randomMicrLine('1042');
+    const images = await checkImages(micr);
     await open(page, '/user/dashboard', /Robin/);
     await page.getByRole('main').getByRole('link', { name: 'Deposit check' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Deposit check' })).toBeVisible();
@@ -406,12 +409,14 @@ test.describe('customer: deposit a check', () => {
     await expect(page.getByRole('img', { name: 'Front of the check, as you chose it' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Back of the check, as you chose it' })).toBeVisible();
     await page.getByLabel('Amount of the check').fill('240');
-    await page.getByLabel('Check number').fill('1042');
+    await fillMicrLine(page, micr);
     await screenshotWidths(page, 'customer-deposit-filled');
 
     await page.getByRole('button', { name: 'Review deposit' }).click();
     await expect(page.getByRole('heading', { name: 'Check before you deposit' })).toBeFocused();
     await expect(detail(page, 'Check number')).toHaveText('1042');
+    await expect(detail(page, 'Routing number')).toHaveText(micr.routingNumber);
+    await expect(detail(page, "Payer's account number")).toHaveText(micr.payerAccountNumber);
     await expect(detail(page, 'Balance after')).toHaveText('$240.00');
     await expectNoA11yViolations(page);
     await screenshotWidths(page, 'customer-deposit-review');

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { randomMicrLine } from '@larkspur/contract';
 import { adminTest as test, creditThroughApi, uniqueWord } from '../support/admin';
-import { checkImages, depositCheckThroughApi, openAccount, type SignedInCustomer } from '../support/customer';
+import {
+  checkImages,
+  depositCheckThroughApi,
+  fillMicrLine,
+  openAccount,
+  type SignedInCustomer,
+} from '../support/customer';
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
 import { signInAdmin } from '../support/identity';
 import { open, SCREEN_WIDTHS } from '../support/screens';
@@ -14,7 +21,7 @@ import { open, SCREEN_WIDTHS } from '../support/screens';
 const INSUFFICIENT_FUNDS = 'Insufficient funds.';
 const CHECK_OVER_LIMIT = 'A single check can be for at most $10,000.00.';
 const DAILY_LIMIT = 'This deposit would take your check deposits today over $20,000.00.';
-const DUPLICATE_NUMBER = 'A check with this number has already been deposited to your account.';
+const DUPLICATE_CHECK = 'This check has already been deposited.';
 /** A message as a regular expression's text. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -99,10 +106,11 @@ test.describe('check holds', () => {
     await creditThroughApi(page.request, customer.userId, '100.00');
 
     // The customer deposits a $240 check with both photos.
-    const images = await checkImages({ checkNumber: '5001', amount: '240.00', payee: `Robin ${surname}` });
+    const micr = randomMicrLine('5001');
+    const images = await checkImages({ ...micr, amount: '240.00', payee: `Robin ${surname}` });
     await open(customerPage, '/user/dashboard/deposit-check', 'Deposit check');
     await customerPage.getByLabel('Amount of the check').fill('240');
-    await customerPage.getByLabel('Check number').fill('5001');
+    await fillMicrLine(customerPage, micr);
     await customerPage.getByLabel('Choose photo for the front of the check').setInputFiles({
       name: 'front.png',
       mimeType: 'image/png',
@@ -293,7 +301,10 @@ test.describe('check holds', () => {
   }) => {
     test.slow();
     const { context, page: customerPage } = await customerBrowser(browser, uniqueWord('Limits'));
-    await depositCheckThroughApi(customerPage.request, { amount: '10000.00', checkNumber: '7001' });
+    const { micr } = await depositCheckThroughApi(customerPage.request, {
+      amount: '10000.00',
+      checkNumber: '7001',
+    });
 
     await open(customerPage, '/user/dashboard/deposit-check', 'Deposit check');
     const amount = customerPage.getByLabel('Amount of the check');
@@ -305,7 +316,7 @@ test.describe('check holds', () => {
 
     // Over the per-check limit, and no photos: refused before anything is sent.
     await amount.fill('10000.01');
-    await checkNumber.fill('7001');
+    await fillMicrLine(customerPage, micr);
     await customerPage.getByRole('button', { name: 'Review deposit' }).click();
     await expect(amount).toHaveAccessibleDescription(new RegExp(`${escape(CHECK_OVER_LIMIT)}$`));
     await expect(customerPage.getByText('Add a photo of the front of the check.')).toBeVisible();
@@ -323,10 +334,10 @@ test.describe('check holds', () => {
       buffer: images.back,
     });
 
-    // A check number already deposited: the server refuses, the form says it under the number.
+    // A check already deposited (its MICR line, decision 0192): the server refuses, the form says so.
     await amount.fill('25.00');
     await confirm();
-    await expect(checkNumber).toHaveAccessibleDescription(new RegExp(`${escape(DUPLICATE_NUMBER)}$`));
+    await expect(customerPage.getByText(DUPLICATE_CHECK)).toBeVisible();
     await expectNoA11yViolations(customerPage);
 
     // A second $10,000 check today reaches the day's limit: the next is refused under the amount.

@@ -28,3 +28,16 @@ export class AppError extends Error {
 export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`Assertion failed: ${message}`);
 }
+
+/**
+ * A PostgreSQL unique violation (23505), on `constraint` when given: the unique indexes that back
+ * a rule up answer with the rule's error, never a 5xx. Drizzle wraps the driver's error in `cause`;
+ * PGlite may leave the constraint out, so an unnamed violation counts.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (cause?.code !== '23505') return false;
+  return constraint === undefined || cause.constraint === undefined || cause.constraint === constraint;
+}

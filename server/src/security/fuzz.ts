@@ -203,6 +203,7 @@ const KNOWN_GOOD: Record<string, string> = {
   dob: '1990-04-12',
   code: '123456',
   routingNumber: '021000021',
+  payerAccountNumber: '1234567890',
   swiftBic: 'DEUTDEFF',
   ibanOrAccount: 'DE89370400440532013000',
   currencyCode: 'EUR',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPhotos } from '../test/check-images';
+import { checkMicr, checkPhotos } from '../test/check-images';
 import { JSON_HEADERS } from '../test/identity';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { fillPath, moneyFields, readOperations, type Operation } from './openapi';
@@ -63,7 +63,7 @@ function validBody(op: Operation, world: World): Record<string, unknown> {
       amount: '1.00',
       purpose: 'Rent',
     },
-    'POST /api/deposits/check': { amount: '1.00', checkNumber: '1001', ...photos },
+    'POST /api/deposits/check': { amount: '1.00', checkNumber: '1001', ...photos, ...checkMicr() },
     'POST /api/admin/users/{id}/credit': { amount: '1.00', reason: 'Opening deposit' },
     'POST /api/admin/users/{id}/debit': { amount: '1.00', reason: 'Cash withdrawal' },
     'POST /api/admin/transactions': {

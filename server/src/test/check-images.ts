@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { randomMicrLine } from '@larkspur/contract';
 
 /**
  * Small, real check photos for tests: every one distinct (its pixels carry a counter), so that
@@ -34,6 +35,15 @@ export async function checkPhotos(): Promise<{
   backImage: Awaited<ReturnType<typeof checkPhoto>>;
 }> {
   return { frontImage: await checkPhoto('jpeg'), backImage: await checkPhoto('png') };
+}
+
+/**
+ * The routing and payer account numbers of a check's MICR line (decision 0192), valid and unique
+ * to the test: the duplicate-check rule is bank-wide, and test files share a database.
+ */
+export function checkMicr(): { routingNumber: string; payerAccountNumber: string } {
+  const { routingNumber, payerAccountNumber } = randomMicrLine();
+  return { routingNumber, payerAccountNumber };
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

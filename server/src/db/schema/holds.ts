@@ -35,6 +35,12 @@ export const depositHolds = pgTable(
       .notNull()
       .default(sql`0`),
     checkNumber: text('check_number').notNull(),
+    /**
+     * The rest of the check's MICR line as typed (decision 0192): with the check number, what
+     * identifies a check bank-wide. Null on deposits made before it was asked.
+     */
+    routingNumber: text('routing_number'),
+    payerAccountNumber: text('payer_account_number'),
     /** SHA-256 (hex) of each photo as uploaded (decision 0072). */
     frontSha256: text('front_sha256').notNull(),
     backSha256: text('back_sha256').notNull(),
@@ -63,8 +69,16 @@ export const depositHolds = pgTable(
     check('deposit_holds_status', sql`${t.status} in ('active', 'released', 'returned')`),
     check('deposit_holds_next_release', sql`(${t.status} = 'active') = (${t.nextReleaseAt} is not null)`),
     uniqueIndex('deposit_holds_record_key').on(t.recordId),
-    // The same check, or the same photo, deposited twice to one account (decision 0072).
-    uniqueIndex('deposit_holds_account_check_key').on(t.accountId, t.checkNumber),
+    check('deposit_holds_micr_whole', sql`(${t.routingNumber} is null) = (${t.payerAccountNumber} is null)`),
+    // The same check deposited twice, to any account (decision 0192)...
+    uniqueIndex('deposit_holds_micr_key')
+      .on(t.routingNumber, t.payerAccountNumber, t.checkNumber)
+      .where(sql`${t.routingNumber} is not null`),
+    // ...or, for deposits made before the MICR line was asked, the same number to one account
+    // (decision 0072); and the same photo deposited twice to one account.
+    uniqueIndex('deposit_holds_account_check_key')
+      .on(t.accountId, t.checkNumber)
+      .where(sql`${t.routingNumber} is null`),
     uniqueIndex('deposit_holds_account_front_key').on(t.accountId, t.frontSha256),
     uniqueIndex('deposit_holds_account_back_key').on(t.accountId, t.backSha256),
     // The per-day, per-30-days and per-hour limits.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MovementResponse } from '@larkspur/contract';
 import { outboxMessages } from '../../db/schema/index';
 import { credit, transfer } from '../../test/banking';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import { JSON_HEADERS, createAdmin, loginAdmin, signUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { renderStoredEmail, type EmailBrand } from '../email/templates';
@@ -45,7 +45,7 @@ async function depositCheck(cookie: string, amount: string, checkNumber: string)
     method: 'POST',
     url: '/api/deposits/check',
     headers: { ...JSON_HEADERS, cookie },
-    payload: { amount, checkNumber, ...(await checkPhotos()) },
+    payload: { amount, checkNumber, ...(await checkPhotos()), ...checkMicr() },
   });
   expect(res.statusCode).toBe(201);
   return res.json<MovementResponse>();

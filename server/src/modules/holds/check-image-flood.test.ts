@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHECK_DEPOSITS_PER_HOUR_MAX, errorCatalogue } from '@larkspur/contract';
-import { checkPhotos, sixteenBitInterlacedPng, sixteenBitInterlacedPngHeader } from '../../test/check-images';
+import {
+  checkMicr,
+  checkPhotos,
+  sixteenBitInterlacedPng,
+  sixteenBitInterlacedPngHeader,
+} from '../../test/check-images';
 import { JSON_HEADERS, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -37,7 +42,7 @@ function deposit(c: SignedUpCustomer, images: Record<string, unknown>) {
     method: 'POST',
     url: '/api/deposits/check',
     headers: { ...JSON_HEADERS, cookie: c.cookie },
-    payload: { amount: '1.00', checkNumber: String(checkNumber), ...images },
+    payload: { amount: '1.00', checkNumber: String(checkNumber), ...images, ...checkMicr() },
   });
 }
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IMAGE_BYTES_MAX, CHECK_IMAGE_QUOTA_BYTES, errorCatalogue } from '@larkspur/contract';
 import { checkImages, depositHolds } from '../../db/schema/index';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import { JSON_HEADERS, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { CHECK_IMAGE_STORED_SIDE_MAX_PX, normaliseCheckImage } from './check-images';
@@ -30,7 +30,7 @@ function deposit(c: SignedUpCustomer, images: Record<string, unknown>) {
     method: 'POST',
     url: '/api/deposits/check',
     headers: { ...JSON_HEADERS, cookie: c.cookie },
-    payload: { amount: '10.00', checkNumber: String(checkNumber), ...images },
+    payload: { amount: '10.00', checkNumber: String(checkNumber), ...images, ...checkMicr() },
   });
 }
 

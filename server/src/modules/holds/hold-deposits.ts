@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   CHECK_DEPOSIT_30_DAY_MAX_CENTS,
   CHECK_DEPOSIT_DAILY_MAX_CENTS,
@@ -32,7 +32,10 @@ export interface DepositToCheck {
   userId: string;
   accountId: number;
   amountCents: bigint;
+  /** The check's MICR line (decision 0192), leading zeros dropped by the contract. */
   checkNumber: string;
+  routingNumber: string;
+  payerAccountNumber: string;
   images: StoredCheckImage[];
   now: Date;
 }
@@ -78,21 +81,38 @@ export async function enforceDepositRules(tx: Tx, input: DepositToCheck): Promis
 
   const hashes = input.images.map((image) => image.sha256);
   if (new Set(hashes).size !== hashes.length) throw new Rejection('DUPLICATE_CHECK_IMAGE', 'backImage');
+  // The same check is the same MICR line, wherever and by whomever it was deposited, returned or
+  // not (decision 0192). Every check deposit holds the check-clearing account's lock here, so a
+  // racing deposit of the same line is counted after this one commits.
+  const [sameCheck] = await tx
+    .select({ id: depositHolds.id })
+    .from(depositHolds)
+    .where(
+      and(
+        eq(depositHolds.routingNumber, input.routingNumber),
+        eq(depositHolds.payerAccountNumber, input.payerAccountNumber),
+        eq(depositHolds.checkNumber, input.checkNumber),
+      ),
+    )
+    .limit(1);
+  if (sameCheck) throw new Rejection('DUPLICATE_CHECK');
+  // Per account: the same photo bytes (decision 0072), and the same number as a deposit made
+  // before the MICR line was asked, which cannot be told apart from this check.
   const duplicates = await tx
-    .select({ checkNumber: depositHolds.checkNumber })
+    .select({ checkNumber: depositHolds.checkNumber, routingNumber: depositHolds.routingNumber })
     .from(depositHolds)
     .where(
       and(
         eq(depositHolds.accountId, input.accountId),
         or(
-          eq(depositHolds.checkNumber, input.checkNumber),
+          and(isNull(depositHolds.routingNumber), eq(depositHolds.checkNumber, input.checkNumber)),
           inArray(depositHolds.frontSha256, hashes),
           inArray(depositHolds.backSha256, hashes),
         ),
       ),
     )
     .limit(2);
-  if (duplicates.some((row) => row.checkNumber === input.checkNumber))
+  if (duplicates.some((row) => row.routingNumber === null && row.checkNumber === input.checkNumber))
     throw new Rejection('DUPLICATE_CHECK_NUMBER', 'checkNumber');
   if (duplicates.length > 0) throw new Rejection('DUPLICATE_CHECK_IMAGE', 'frontImage');
 
@@ -141,6 +161,8 @@ export async function placeHold(
     accountId: input.accountId,
     amountCents: input.amountCents,
     checkNumber: input.checkNumber,
+    routingNumber: input.routingNumber,
+    payerAccountNumber: input.payerAccountNumber,
     frontSha256: front.sha256,
     backSha256: back.sha256,
     status: 'active',

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalogue, type AdminHold, type MovementResponse } from '@larkspur/contract';
+import { errorCatalogue, randomMicrLine, type AdminHold, type MovementResponse } from '@larkspur/contract';
 import { accounts, depositHolds, outboxMessages } from '../../db/schema/index';
 import { credit, transfer } from '../../test/banking';
-import { checkPhoto, checkPhotos } from '../../test/check-images';
+import { checkPhoto, checkMicr, checkPhotos } from '../../test/check-images';
 import {
   JSON_HEADERS,
   createAdmin,
@@ -52,7 +52,13 @@ async function deposit(c: SignedUpCustomer, amount: string, extra: Record<string
     method: 'POST',
     url: '/api/deposits/check',
     headers: { ...JSON_HEADERS, cookie: c.cookie },
-    payload: { amount, checkNumber: String(checkCounter), ...(await checkPhotos()), ...extra },
+    payload: {
+      amount,
+      checkNumber: String(checkCounter),
+      ...(await checkPhotos()),
+      ...checkMicr(),
+      ...extra,
+    },
   });
 }
 
@@ -436,17 +442,18 @@ describe('deposit limits', () => {
     expect(window.json().error.code).toBe('CHECK_30_DAY_LIMIT_EXCEEDED');
   });
 
-  it('refuses the same check number, or the same photo, twice — also when raced', async () => {
+  it('refuses the same check (its MICR line), or the same photo, twice — also when raced', async () => {
     const alice = await customer();
     const photos = await checkPhotos();
+    const micr = randomMicrLine('777');
     const [a, b] = await Promise.all([
-      deposit(alice, '10.00', { checkNumber: '777', ...photos }),
-      deposit(alice, '10.00', { checkNumber: '777', ...photos }),
+      deposit(alice, '10.00', { ...micr, ...photos }),
+      deposit(alice, '10.00', { ...micr, ...photos }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    const again = await deposit(alice, '10.00', { checkNumber: '777' });
+    const again = await deposit(alice, '10.00', { ...micr });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('DUPLICATE_CHECK_NUMBER');
+    expect(again.json().error.code).toBe('DUPLICATE_CHECK');
     const samePhoto = await deposit(alice, '10.00', { frontImage: photos.frontImage });
     expect(samePhoto.statusCode).toBe(409);
     expect(samePhoto.json().error.code).toBe('DUPLICATE_CHECK_IMAGE');

@@ -105,7 +105,7 @@ export function bankingRoutes(deps: {
         schema: {
           tags: ['banking'],
           summary:
-            'Deposit a check (amount, check number, optional front and back photos). Idempotency-Key supported.',
+            'Deposit a check (amount, the MICR line: routing number, payer account number, check number; front and back photos). The same MICR line deposited before, to any account, is 409 DUPLICATE_CHECK. Idempotency-Key supported.',
           headers: idempotencyHeader,
           body: checkDepositRequestSchema,
           response: {

@@ -9,7 +9,7 @@ import {
   transactionRecords,
 } from '../../db/schema/index';
 import { balanceOf, credit, transfer } from '../../test/banking';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import {
   JSON_HEADERS,
   createAdmin,
@@ -351,7 +351,7 @@ describe('check deposit', () => {
       method: 'POST',
       url: '/api/deposits/check',
       headers: { ...JSON_HEADERS, cookie: alice.cookie },
-      payload: { amount: '250.10', checkNumber: '1042', ...(await checkPhotos()) },
+      payload: { amount: '250.10', checkNumber: '1042', ...(await checkPhotos()), ...checkMicr() },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().balance).toBe('250.10');
@@ -385,7 +385,7 @@ describe('check deposit', () => {
       method: 'POST',
       url: '/api/deposits/check',
       headers: { ...JSON_HEADERS, cookie: alice.cookie },
-      payload: { amount: '10.00', checkNumber: '1', ...(await checkPhotos()), ...override },
+      payload: { amount: '10.00', checkNumber: '1', ...(await checkPhotos()), ...checkMicr(), ...override },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe(code);

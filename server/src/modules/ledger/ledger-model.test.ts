@@ -4,7 +4,7 @@ import { formatCents, moneyToCents } from '@larkspur/contract';
 import { eq, sql } from 'drizzle-orm';
 import { depositHolds } from '../../db/schema/index';
 import { balanceOf, credit } from '../../test/banking';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import {
   JSON_HEADERS,
   createAdmin,
@@ -124,6 +124,7 @@ async function apply(step: Operation): Promise<void> {
         amount,
         checkNumber: String(checkNumber),
         ...(await checkPhotos()),
+        ...checkMicr(),
       });
       expect(res.statusCode, JSON.stringify(step)).toBe(positive ? 201 : 400);
       if (positive) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxMessages, outboxMessages } from '../../db/schema/index';
 import { balanceOf, credit } from '../../test/banking';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import {
   JSON_HEADERS,
   createAdmin,
@@ -160,7 +160,7 @@ describe('the per-customer money-movement budget', () => {
       method: 'POST',
       url: '/api/deposits/check',
       headers: { ...JSON_HEADERS, cookie: carol.cookie },
-      payload: { amount: '1.00', checkNumber: '5001', ...(await checkPhotos()) },
+      payload: { amount: '1.00', checkNumber: '5001', ...(await checkPhotos()), ...checkMicr() },
     });
     expect(deposit.statusCode, deposit.body).toBe(429);
     expect((deposit.json() as { error: { code: string } }).error.code).toBe('MONEY_RATE_LIMITED');

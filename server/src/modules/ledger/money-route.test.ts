@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit } from '../../test/banking';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import {
   JSON_HEADERS,
   createAdmin,
@@ -60,7 +60,7 @@ describe('the money-route preamble, on every money endpoint', () => {
       request: () => ({
         url: '/api/deposits/check',
         cookie: alice.cookie,
-        payload: { amount: '2.50', checkNumber: String((checkNumber += 1)), ...photos },
+        payload: { amount: '2.50', checkNumber: String((checkNumber += 1)), ...photos, ...checkMicr() },
       }),
     },
     {

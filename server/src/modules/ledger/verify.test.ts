@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client';
 import { accounts, depositHolds } from '../../db/schema/index';
 import { credit, transfer } from '../../test/banking';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import { JSON_HEADERS, createAdmin, loginAdmin, signUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { verifyLedger } from './verify';
@@ -22,14 +22,14 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/deposits/check',
     headers: { ...JSON_HEADERS, cookie: bob.cookie },
-    payload: { amount: '40.00', checkNumber: '300', ...(await checkPhotos()) },
+    payload: { amount: '40.00', checkNumber: '300', ...(await checkPhotos()), ...checkMicr() },
   });
   if (deposited.statusCode !== 201) throw new Error(deposited.body);
   const second = await t.app.inject({
     method: 'POST',
     url: '/api/deposits/check',
     headers: { ...JSON_HEADERS, cookie: bob.cookie },
-    payload: { amount: '15.00', checkNumber: '301', ...(await checkPhotos()) },
+    payload: { amount: '15.00', checkNumber: '301', ...(await checkPhotos()), ...checkMicr() },
   });
   const [hold] = await t.database.db
     .select({ id: depositHolds.id })

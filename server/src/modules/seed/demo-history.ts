@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import { routingCheckDigit } from '@larkspur/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, auditLog, cards, identities, profiles } from '../../db/schema/index';
@@ -232,20 +233,38 @@ export async function seedDemoHistory(deps: {
   between(marcus, jane, 58, 30_000, 'Paying you back for the flights');
   between(jane, marcus, 77, 6_400, 'Groceries for the barbecue');
   // Check deposits.
-  const check = (who: DemoCustomer, day: number, cents: number, number: string) => {
+  // Each check with its MICR line (decision 0192): the payer's routing number (valid check digit)
+  // and account number, distinct per payer. Seeded once, into an empty bank, so fixed lines are safe.
+  const check = (
+    who: DemoCustomer,
+    day: number,
+    cents: number,
+    payer: { routingFirstEight: string; account: string },
+    number: string,
+  ) => {
+    const routingNumber = `${payer.routingFirstEight}${routingCheckDigit(payer.routingFirstEight)}`;
     events.push({
       at: at(day, 12),
       run: async (b) =>
         b.depositCheck(
           who.userId,
-          { amount: dollars(cents), checkNumber: number, ...(await demoCheckPhotos(number)) },
+          {
+            amount: dollars(cents),
+            checkNumber: number,
+            routingNumber,
+            payerAccountNumber: payer.account,
+            ...(await demoCheckPhotos(number)),
+          },
           null,
         ),
     });
   };
-  check(jane, 19, 15_000, '2231');
-  check(jane, 63, 61_235, '1040');
-  check(marcus, 47, 48_000, '5517');
+  const landlordRefund = { routingFirstEight: '02100002', account: '483920117' };
+  const insurer = { routingFirstEight: '12100035', account: '7712004596' };
+  const employer = { routingFirstEight: '09100001', account: '300581274' };
+  check(jane, 19, 15_000, landlordRefund, '2231');
+  check(jane, 63, 61_235, insurer, '1040');
+  check(marcus, 47, 48_000, employer, '5517');
 
   events.sort((x, y) => x.at.getTime() - y.at.getTime());
   for (const event of events) {

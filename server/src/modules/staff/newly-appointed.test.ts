@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVER_COOLING_OFF_HOURS } from '@larkspur/contract';
-import { checkPhotos } from '../../test/check-images';
+import { checkMicr, checkPhotos } from '../../test/check-images';
 import {
   JSON_HEADERS,
   loginAdmin,
@@ -54,6 +54,7 @@ async function heldCheck(c: SignedUpCustomer): Promise<string> {
     amount: '4000.00',
     checkNumber: String(checkNumber),
     ...(await checkPhotos()),
+    ...checkMicr(),
   });
   expect(res.statusCode, res.body).toBe(201);
   const list = await t.app.inject({

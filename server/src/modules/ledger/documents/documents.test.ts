@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { depositHolds } from '../../../db/schema/index';
-import { checkPhotos } from '../../../test/check-images';
+import { checkMicr, checkPhotos } from '../../../test/check-images';
 import {
   errorCatalogue,
   isValidAbaRoutingNumber,
@@ -418,7 +418,7 @@ describe('running balance in the transactions list', () => {
           method: 'POST',
           url: '/api/deposits/check',
           headers: { ...JSON_HEADERS, cookie: dan.cookie },
-          payload: { amount, checkNumber, ...photos },
+          payload: { amount, checkNumber, ...photos, ...checkMicr() },
         }),
       );
     t.clock.advanceMs(1000);

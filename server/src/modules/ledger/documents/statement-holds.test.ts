@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '@larkspur/contract';
 import { credit, transfer } from '../../../test/banking';
-import { checkPhotos } from '../../../test/check-images';
+import { checkMicr, checkPhotos } from '../../../test/check-images';
 import { JSON_HEADERS, createAdmin, loginAdmin, signUpCustomer } from '../../../test/identity';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -47,7 +47,7 @@ async function depositCheck(cookie: string, amount: string, checkNumber: string)
     method: 'POST',
     url: '/api/deposits/check',
     headers: { ...JSON_HEADERS, cookie },
-    payload: { amount, checkNumber, ...(await checkPhotos()) },
+    payload: { amount, checkNumber, ...(await checkPhotos()), ...checkMicr() },
   });
   expect(res.statusCode).toBe(201);
 }

@@ -1,5 +1,5 @@
 import { CHECK_DEPOSIT_MAX_CENTS, formatCents } from '@larkspur/contract';
-import { AppError } from '../../../lib/errors';
+import { AppError, isUniqueViolation } from '../../../lib/errors';
 import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../../holds/check-images';
 import { countDepositAttempt, enforceDepositRules, placeHold } from '../../holds/hold-deposits';
 import { fullyAvailableAt, holdSchedule } from '../../holds/hold-schedule';
@@ -14,6 +14,8 @@ import { BANK_DISPLAY_NAME, positiveAmount, type MovementContext } from './conte
 export interface CheckDepositInput {
   amount: string;
   checkNumber: string;
+  routingNumber: string;
+  payerAccountNumber: string;
   frontImage: CheckImageInput;
   backImage: CheckImageInput;
 }
@@ -40,7 +42,7 @@ export async function depositCheck(
     await normaliseCheckImage('front', input.frontImage),
     await normaliseCheckImage('back', input.backImage),
   ];
-  return ctx.runMovement(
+  const answer = ctx.runMovement(
     { scope: `${userId}:check_deposit`, key: idempotencyKey, request: input },
     async (tx, touched) => {
       const customer = await loadCustomer(tx, { userId });
@@ -54,6 +56,8 @@ export async function depositCheck(
         accountId: customer.accountId,
         amountCents,
         checkNumber: input.checkNumber,
+        routingNumber: input.routingNumber,
+        payerAccountNumber: input.payerAccountNumber,
         images,
         now: ctx.clock.now(),
       };
@@ -99,4 +103,10 @@ export async function depositCheck(
       };
     },
   );
+  return answer.catch((error: unknown) => {
+    // The bank-wide index behind the MICR rule (decision 0192): a deposit of the same check that
+    // the rule did not see is refused in the rule's words, never a 5xx.
+    if (isUniqueViolation(error, 'deposit_holds_micr_key')) throw new AppError('DUPLICATE_CHECK');
+    throw error;
+  });
 }

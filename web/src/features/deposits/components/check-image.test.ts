@@ -9,6 +9,9 @@ import {
   validateDepositPhotos,
 } from './deposit-validation';
 
+/** A valid routing and payer account number from a check's MICR line (decision 0192). */
+const MICR = { routingNumber: '021000021', payerAccountNumber: '1234567890' };
+
 // The smallest valid images there are: a 1×1 PNG and the first bytes of a JPEG.
 const PNG_BYTES = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
@@ -80,13 +83,14 @@ describe('the deposit review', () => {
   it('sends the photos as the API takes them', () => {
     expect(
       toDepositRequest({
-        values: { amount: ' 12.5 ', checkNumber: '1001' },
+        values: { amount: ' 12.5 ', ...MICR, checkNumber: '1001' },
         front: photo,
         back: { ...photo, contentType: 'image/jpeg', dataBase64: 'BBBB' },
       }),
     ).toEqual({
       amount: '12.50',
       checkNumber: '1001',
+      ...MICR,
       frontImage: { contentType: 'image/png', dataBase64: 'AAAA' },
       backImage: { contentType: 'image/jpeg', dataBase64: 'BBBB' },
     });
@@ -100,11 +104,11 @@ describe('the deposit review', () => {
   });
 
   it('refuses a check over the per-check limit in the server’s words, before uploading', () => {
-    expect(validateDepositFields({ amount: '10000.00', checkNumber: '1' })).toEqual({});
-    expect(validateDepositFields({ amount: '10000.01', checkNumber: '1' })).toEqual({
+    expect(validateDepositFields({ amount: '10000.00', ...MICR, checkNumber: '1' })).toEqual({});
+    expect(validateDepositFields({ amount: '10000.01', ...MICR, checkNumber: '1' })).toEqual({
       amount: errorMessage('CHECK_AMOUNT_OVER_LIMIT'),
     });
-    expect(validateDepositFields({ amount: '9999999.99', checkNumber: '1' })).toEqual({
+    expect(validateDepositFields({ amount: '9999999.99', ...MICR, checkNumber: '1' })).toEqual({
       amount: errorMessage('CHECK_AMOUNT_OVER_LIMIT'),
     });
   });
@@ -118,12 +122,12 @@ describe('the deposit review', () => {
   });
 
   it('says "Invalid deposit amount." for an amount that is not more than zero', () => {
-    expect(validateDepositFields({ amount: '0', checkNumber: '12' })).toEqual({
+    expect(validateDepositFields({ amount: '0', ...MICR, checkNumber: '12' })).toEqual({
       amount: errorMessage('INVALID_DEPOSIT_AMOUNT'),
     });
-    expect(validateDepositFields({ amount: '12.50', checkNumber: 'abc' })).toEqual({
+    expect(validateDepositFields({ amount: '12.50', ...MICR, checkNumber: 'abc' })).toEqual({
       checkNumber: 'Enter the check number (digits only)',
     });
-    expect(validateDepositFields({ amount: '12.50', checkNumber: '1001' })).toEqual({});
+    expect(validateDepositFields({ amount: '12.50', ...MICR, checkNumber: '1001' })).toEqual({});
   });
 });

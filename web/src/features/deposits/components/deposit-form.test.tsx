@@ -16,7 +16,12 @@ const photo = (side: string): CheckPhoto => ({
   dataUrl: 'data:image/png;base64,AAAA',
 });
 const draft: DepositDraft = {
-  values: { amount: '25.00', checkNumber: '7001' },
+  values: {
+    amount: '25.00',
+    routingNumber: '021000021',
+    payerAccountNumber: '1234567890',
+    checkNumber: '7001',
+  },
   front: photo('front'),
   back: photo('back'),
 };
@@ -44,7 +49,7 @@ describe('<DepositForm> after the server refused the deposit', () => {
     expect(screen.queryByText(errorMessage('DUPLICATE_CHECK_NUMBER'))).toBeNull();
     expect(checkNumber).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Review deposit' }));
-    expect(onReview).toHaveBeenCalledWith({ ...draft, values: { amount: '25.00', checkNumber: '7003' } });
+    expect(onReview).toHaveBeenCalledWith({ ...draft, values: { ...draft.values, checkNumber: '7003' } });
   });
 
   it('puts a limit refusal under the amount', async () => {

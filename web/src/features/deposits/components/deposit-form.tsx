@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import {
   CHECK_DEPOSIT_MAX_CENTS,
   CHECK_NUMBER_LENGTH_MAX,
+  PAYER_ACCOUNT_NUMBER_LENGTH_MAX,
+  ROUTING_NUMBER_LENGTH,
   formatCents,
   type Profile,
 } from '@larkspur/contract';
@@ -27,12 +29,19 @@ export interface CompleteDepositDraft extends DepositDraft {
   back: CheckPhoto;
 }
 
+const TYPED_FIELDS: readonly string[] = [
+  'amount',
+  'routingNumber',
+  'payerAccountNumber',
+  'checkNumber',
+] satisfies (keyof DepositFormValues)[];
+
 export interface ServerFieldError {
   field: string | undefined;
   message: string;
 }
 
-/** Step 1 of Deposit check: amount, check number, both photos. */
+/** Step 1 of Deposit check: amount, the check's MICR line, both photos. */
 export function DepositForm({
   profile,
   draft,
@@ -73,8 +82,13 @@ export function DepositForm({
     if (form.formState.errors[field]?.type === 'server') clearErrors(field);
   };
   useEffect(() => {
-    if (serverError?.field === 'amount' || serverError?.field === 'checkNumber') {
-      setError(serverError.field, { type: 'server', message: serverError.message }, { shouldFocus: true });
+    const field = serverError?.field;
+    if (field && TYPED_FIELDS.includes(field as keyof DepositFormValues)) {
+      setError(
+        field as keyof DepositFormValues,
+        { type: 'server', message: serverError.message },
+        { shouldFocus: true },
+      );
     }
   }, [serverError, setError]);
 
@@ -116,16 +130,44 @@ export function DepositForm({
           error={errors.amount?.message}
           {...form.register('amount', { onChange: clearServerError('amount') })}
         />
-        <TextField
-          label="Check number"
-          hint="The number printed at the top right of the check."
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={CHECK_NUMBER_LENGTH_MAX}
-          error={errors.checkNumber?.message}
-          {...form.register('checkNumber', { onChange: clearServerError('checkNumber') })}
-        />
       </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-900">
+          The numbers along the bottom of the check
+        </legend>
+        <p className="text-sm text-slate-700">
+          Type them as printed, left to right: they tell us which check this is.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Routing number"
+            hint="The 9 digits at the left."
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={ROUTING_NUMBER_LENGTH}
+            error={errors.routingNumber?.message}
+            {...form.register('routingNumber', { onChange: clearServerError('routingNumber') })}
+          />
+          <TextField
+            label="Payer's account number"
+            hint="The digits in the middle."
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={PAYER_ACCOUNT_NUMBER_LENGTH_MAX}
+            error={errors.payerAccountNumber?.message}
+            {...form.register('payerAccountNumber', { onChange: clearServerError('payerAccountNumber') })}
+          />
+          <TextField
+            label="Check number"
+            hint="Also printed at the top right."
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={CHECK_NUMBER_LENGTH_MAX}
+            error={errors.checkNumber?.message}
+            {...form.register('checkNumber', { onChange: clearServerError('checkNumber') })}
+          />
+        </div>
+      </fieldset>
       <div className="grid gap-6 sm:grid-cols-2">
         <CheckPhotoField
           side="front"

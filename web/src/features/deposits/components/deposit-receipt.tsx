@@ -9,12 +9,13 @@ import { MovementReceipt } from '@/components/ui/movement-receipt';
  */
 export function DepositReceipt({
   result,
-  checkNumber,
+  micr,
   profile,
   onDepositAnother,
 }: {
   result: MovementResponse;
-  checkNumber: string;
+  /** The check's MICR line as the customer typed it (decision 0192). */
+  micr: { routingNumber: string; payerAccountNumber: string; checkNumber: string };
   profile: Pick<Profile, 'currency' | 'accountNumber'>;
   onDepositAnother: () => void;
 }) {
@@ -38,7 +39,9 @@ export function DepositReceipt({
       }
       rows={[
         { label: 'Type', value: transaction.type },
-        { label: 'Check number', value: checkNumber },
+        { label: 'Routing number', value: micr.routingNumber },
+        { label: "Payer's account number", value: micr.payerAccountNumber },
+        { label: 'Check number', value: micr.checkNumber },
         ...(transaction.hold ? [{ label: 'Hold', value: <HoldDetail record={transaction} /> }] : []),
       ]}
       again={{ label: 'Deposit another check', onClick: onDepositAnother }}

@@ -33,6 +33,8 @@ export function toDepositRequest(draft: CompleteDepositDraft): CheckDepositReque
   return {
     amount: normalizeTypedAmount(draft.values.amount),
     checkNumber: draft.values.checkNumber.trim(),
+    routingNumber: draft.values.routingNumber.trim(),
+    payerAccountNumber: draft.values.payerAccountNumber.trim(),
     frontImage: image(draft.front),
     backImage: image(draft.back),
   };
@@ -100,6 +102,8 @@ export function DepositReview({
       </div>
       <DetailList
         rows={[
+          { label: 'Routing number', value: request.routingNumber },
+          { label: "Payer's account number", value: request.payerAccountNumber },
           { label: 'Check number', value: request.checkNumber },
           { label: 'Deposit to', value: `Your account ${profile.accountNumber}` },
           { label: 'Balance now', value: <Money amount={profile.balance} currency={profile.currency} /> },

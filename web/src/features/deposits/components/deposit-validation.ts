@@ -10,12 +10,20 @@ import {
 } from '@larkspur/contract';
 import type { CheckPhoto } from './check-image';
 
+/** What is typed: the amount, and the check's MICR line (decision 0192). */
 export interface DepositFormValues {
   amount: string;
+  routingNumber: string;
+  payerAccountNumber: string;
   checkNumber: string;
 }
 
-export const emptyDeposit: DepositFormValues = { amount: '', checkNumber: '' };
+export const emptyDeposit: DepositFormValues = {
+  amount: '',
+  routingNumber: '',
+  payerAccountNumber: '',
+  checkNumber: '',
+};
 
 export const PHOTO_REQUIRED = {
   front: 'Add a photo of the front of the check.',
@@ -23,7 +31,7 @@ export const PHOTO_REQUIRED = {
 } as const;
 
 /**
- * The contract's schema for the two typed fields, and the spec's message for an amount that does
+ * The contract's schema for the typed fields, and the spec's message for an amount that does
  * not parse to more than zero ("Invalid deposit amount."). A check over the per-check limit is
  * refused here with the server's own words, before anything is uploaded.
  */
@@ -32,8 +40,10 @@ export function validateDepositFields(
 ): Partial<Record<keyof DepositFormValues, string>> {
   const errors: Partial<Record<keyof DepositFormValues, string>> = {};
   const shape = checkDepositRequestSchema.shape;
-  const checkNumber = shape.checkNumber.safeParse(values.checkNumber);
-  if (!checkNumber.success) errors.checkNumber = checkNumber.error.issues[0]?.message;
+  for (const field of ['routingNumber', 'payerAccountNumber', 'checkNumber'] as const) {
+    const parsed = shape[field].safeParse(values[field]);
+    if (!parsed.success) errors[field] = parsed.error.issues[0]?.message;
+  }
   const amount = shape.amount.safeParse(normalizeTypedAmount(values.amount));
   if (!amount.success) errors.amount = amount.error.issues[0]?.message;
   const cents = parseTypedAmountToCents(values.amount);

@@ -90,7 +90,11 @@ export function DepositCheckPage() {
           ) : (
             <DepositReceipt
               result={step.result}
-              checkNumber={draft.values.checkNumber.trim()}
+              micr={{
+                routingNumber: draft.values.routingNumber.trim(),
+                payerAccountNumber: draft.values.payerAccountNumber.trim(),
+                checkNumber: draft.values.checkNumber.trim(),
+              }}
               profile={profile}
               onDepositAnother={() => {
                 setDraft(emptyDraft);
