@@ -91,19 +91,3 @@ export const depositHolds = pgTable(
       .where(sql`${t.status} = 'active'`),
   ],
 );
-
-/**
- * Every check-deposit attempt of the last hour, refused ones too (issue 27 finding 5, decision
- * 0191): counted before a photo is decoded, so a flood of bad photos meets the hourly limit.
- */
-export const checkDepositAttempts = pgTable(
-  'check_deposit_attempts',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.userId, { onDelete: 'cascade' }),
-    at: instant('at').notNull(),
-  },
-  (t) => [index('check_deposit_attempts_user_at_idx').on(t.userId, t.at)],
-);

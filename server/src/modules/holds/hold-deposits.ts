@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   CHECK_DEPOSIT_30_DAY_MAX_CENTS,
   CHECK_DEPOSIT_DAILY_MAX_CENTS,
@@ -8,10 +8,9 @@ import {
   type RecordHold,
 } from '@larkspur/contract';
 import type { Database, Tx } from '../../db/client';
-import { accounts, checkDepositAttempts, checkImages, depositHolds } from '../../db/schema/index';
+import { accounts, checkImages, depositHolds } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { loadCustomer } from '../ledger/customers';
-import { lockAccounts } from '../ledger/journal';
+import { takeFromWindows } from '../../lib/rate-counter';
 import { Rejection } from '../ledger/idempotency';
 import { toRecordHold } from '../ledger/records';
 import type { StoredCheckImage } from './check-images';
@@ -44,26 +43,15 @@ export interface DepositToCheck {
  * Counts a check-deposit attempt before anything else is done with it (issue 27 finding 5,
  * decision 0191): every attempt counts, refused ones too, so that a flood of photos that fail to
  * decode, or of deposits refused later, meets the hourly limit like accepted ones; and what is
- * past the limit is refused here, before a photo is decoded. In its own short transaction under
- * the customer's account lock, so that racing attempts are counted one after another; the
- * customer's attempts older than an hour are deleted as the new one is written.
+ * past the limit is refused here, before a photo is decoded. Counted by the bank's one database
+ * counter (decision 0194), which holds across instances and under a burst.
  */
 export async function countDepositAttempt(db: Database, userId: string, now: Date): Promise<void> {
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
-  await db.transaction(async (tx) => {
-    const customer = await loadCustomer(tx, { userId });
-    if (!customer) throw new AppError('USER_NOT_FOUND');
-    await lockAccounts(tx, [customer.accountId]);
-    await tx
-      .delete(checkDepositAttempts)
-      .where(and(eq(checkDepositAttempts.userId, userId), lt(checkDepositAttempts.at, hourAgo)));
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(checkDepositAttempts)
-      .where(and(eq(checkDepositAttempts.userId, userId), gt(checkDepositAttempts.at, hourAgo)));
-    if ((recent?.n ?? 0) >= CHECK_DEPOSITS_PER_HOUR_MAX) throw new AppError('CHECK_DEPOSIT_RATE_LIMITED');
-    await tx.insert(checkDepositAttempts).values({ userId, at: now });
-  });
+  const taken = await takeFromWindows(db, now, [
+    { key: `check-deposits:${userId}`, lengthMs: HOUR_MS, max: CHECK_DEPOSITS_PER_HOUR_MAX },
+  ]);
+  if (!taken.granted)
+    throw new AppError('CHECK_DEPOSIT_RATE_LIMITED', { retryAfterSeconds: taken.retryAfterSeconds });
 }
 
 export async function enforceDepositRules(tx: Tx, input: DepositToCheck): Promise<void> {

@@ -489,6 +489,9 @@ describe('deposit limits', () => {
     const res = await deposit(alice, '1.00');
     expect(res.statusCode).toBe(429);
     expect(res.json().error.message).toBe(errorCatalogue.CHECK_DEPOSIT_RATE_LIMITED.message);
+    // When the customer may try again (the counter's window, decision 0194).
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3_600);
     t.clock.advanceMs(3_600_001);
     try {
       expect((await deposit(alice, '1.00')).statusCode).not.toBe(429);
