@@ -272,7 +272,10 @@ export const insightsQuerySchema = z.strictObject({
 /** What the customer overview charts: balance per day, money in and out, by type. */
 export const insightsResponseSchema = z.object({
   days: z.number(),
-  /** End-of-day balance for each of the last `days` days (UTC dates), oldest first. */
+  /**
+   * End-of-day balance for each of the last `days` days (UTC dates), oldest first; an account opened
+   * since starts on its opening day (or on an earlier record's day).
+   */
   balanceSeries: z.array(z.object({ date: z.string(), balance: moneySchema })),
   /** Money in and out per record type over the period. */
   byType: z.array(

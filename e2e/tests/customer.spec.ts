@@ -693,14 +693,20 @@ test.describe('customer: overview charts', () => {
     await expect(page.getByTestId('balance-chart').locator('svg').first()).toBeVisible();
     await expect(page.getByTestId('type-chart').locator('svg').first()).toBeVisible();
     expect(chartCodeFetched()).toBe(true);
-    await expect(page.getByRole('figure', { name: 'Balance, last 30 days' })).toContainText('$254.75');
-
-    const balanceFigure = page.getByRole('figure', { name: 'Balance, last 30 days' });
+    // A new account's line starts on the day it opened, not 30 days back at $0 (issue 28).
+    const balanceFigure = page.getByRole('figure', { name: /^Balance since / });
+    await expect(balanceFigure).toContainText('$254.75');
     await balanceFigure.getByRole('button', { name: 'Show as table' }).click();
     await expect(balanceFigure.getByRole('button', { name: 'Show as chart' })).toBeVisible();
     await expect(balanceFigure.getByRole('table')).toContainText('$254.75');
+    await expect(balanceFigure.getByRole('table').locator('tbody tr')).toHaveCount(1);
+    await expect(balanceFigure.getByRole('table')).not.toContainText('$0.00');
     await page.getByRole('button', { name: '90 days' }).click();
-    await expect(page.getByRole('figure', { name: 'Balance, last 90 days' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: /^Balance since / })).toBeVisible();
+    await page
+      .getByRole('figure', { name: /^Balance since / })
+      .getByRole('button', { name: 'Show as chart' })
+      .click();
     await expectNoA11yViolations(page);
     await screenshotWidths(page, 'customer-overview-charts');
 

@@ -12,7 +12,8 @@ async function rows<T>(db: ReadDatabase, query: ReturnType<typeof sql>): Promise
 /**
  * The overview's numbers, aggregated in the database. The balance series walks back from the
  * current balance by each day's net movement, which works because every posting on a customer's
- * account has its record (corrections change the record by the same difference).
+ * account has its record (corrections change the record by the same difference). It covers the
+ * last `days` days, or fewer for an account opened since.
  */
 export async function customerInsights(
   db: ReadDatabase,
@@ -24,9 +25,11 @@ export async function customerInsights(
   const since = new Date(today.getTime() - (days - 1) * DAY_MS);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-  const [balanceRow] = await rows<{ balance: string }>(
+  const [balanceRow] = await rows<{ balance: string; opened: string | null }>(
     db,
-    sql`select balance_cents::text as balance from accounts where user_id = ${userId}`,
+    sql`select balance_cents::text as balance,
+               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as opened
+        from accounts where user_id = ${userId}`,
   );
   const balance = BigInt(balanceRow?.balance ?? '0');
 
@@ -46,9 +49,15 @@ export async function customerInsights(
         from transaction_records where user_id = ${userId} and created_at >= ${new Date(today.getTime() + DAY_MS)}`,
   );
   let endOfDay = balance - BigInt(future?.net ?? '0');
+  // The line starts on the day the account was opened, not with days of a balance it never had
+  // (issue 28) — or earlier, on the day of a record staff dated before the opening.
+  const firstDay = [balanceRow?.opened, ...netByDay.keys()]
+    .filter((day): day is string => typeof day === 'string')
+    .reduce((earliest, day) => (day < earliest ? day : earliest), today.toISOString().slice(0, 10));
   const series: { date: string; balance: string }[] = [];
   for (let i = 0; i < days; i++) {
     const date = new Date(today.getTime() - i * DAY_MS).toISOString().slice(0, 10);
+    if (date < firstDay) break;
     series.push({ date, balance: formatCents(i === 0 ? balance : endOfDay) });
     endOfDay -= netByDay.get(date) ?? 0n;
   }

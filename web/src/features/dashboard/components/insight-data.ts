@@ -52,6 +52,9 @@ export function balanceSummary(points: readonly BalancePoint[], currency: string
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last) return 'No balance history yet.';
+  // One day of history (an account opened today): no "from … to …" of a day to itself.
+  if (points.length === 1)
+    return `Your balance at the end of ${first.label}: ${formatMoney(first.balance, currency)}.`;
   let low = first;
   let high = first;
   for (const point of points) {

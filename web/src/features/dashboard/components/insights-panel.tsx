@@ -172,7 +172,12 @@ export function InsightsPanel({ currency }: { currency: string }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <ChartCard
           id="balance-chart"
-          title={`Balance, last ${days} days`}
+          // A newer account's line starts on its opening day (issue 28): the title says so.
+          title={
+            points.length < days && points[0]
+              ? `Balance since ${points[0].label}`
+              : `Balance, last ${days} days`
+          }
           summary={balanceSummary(points, currency)}
           chart={
             inView ? (
