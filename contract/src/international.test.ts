@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   convertToUsdCents,
   countryCodes,
+  countryDisagreements,
   currencyInfo,
   currencyList,
   currencySymbol,
@@ -133,5 +134,27 @@ describe('rates and conversion, in integers', () => {
         },
       ),
     );
+  });
+});
+
+describe('countryDisagreements (issue 28: a BIC or IBAN from another country than the one chosen)', () => {
+  it("names the IBAN's and the BIC's country when they differ from the chosen one", () => {
+    expect(countryDisagreements('DE89 3704 0044 0532 0130 00', 'BNPAFRPP', 'FR')).toEqual([
+      { source: 'IBAN', country: 'DE' },
+    ]);
+    expect(countryDisagreements('DE89370400440532013000', 'BNPAFRPP', 'DE')).toEqual([
+      { source: 'SWIFT/BIC', country: 'FR' },
+    ]);
+    expect(countryDisagreements('DE89370400440532013000', 'BNPAFRPP', 'IT')).toEqual([
+      { source: 'IBAN', country: 'DE' },
+      { source: 'SWIFT/BIC', country: 'FR' },
+    ]);
+  });
+
+  it('says nothing when they agree, or while a code is incomplete or not an IBAN', () => {
+    expect(countryDisagreements('DE89370400440532013000', 'DEUTDEFF', 'DE')).toEqual([]);
+    expect(countryDisagreements('DE89 3704', 'DEUT', 'FR')).toEqual([]);
+    expect(countryDisagreements('000123456789', '', 'US')).toEqual([]);
+    expect(countryDisagreements('DE89370400440532013000', 'DEUTDEFF', '')).toEqual([]);
   });
 });

@@ -117,6 +117,28 @@ export const countryCodeSchema = z
   .max(2, COUNTRY_MESSAGE)
   .refine(isCountryCode, COUNTRY_MESSAGE);
 
+/**
+ * Where the IBAN and the SWIFT/BIC say the recipient's bank is, when that is not the country chosen
+ * (issue 28): a likely slip, said beside the country. Only said, never refused: some territories'
+ * banks use their parent country's codes (a Jersey bank's IBAN starts GB, a Guadeloupe one's FR).
+ * Empty when they agree, or when a code is still incomplete.
+ */
+export function countryDisagreements(
+  account: string,
+  swiftBic: string,
+  country: string,
+): { source: 'IBAN' | 'SWIFT/BIC'; country: string }[] {
+  if (!isCountryCode(country)) return [];
+  const found: { source: 'IBAN' | 'SWIFT/BIC'; country: string }[] = [];
+  const iban = normaliseAccountInput(account);
+  if (looksLikeIban(iban) && ibanProblem(iban) === null && iban.slice(0, 2) !== country)
+    found.push({ source: 'IBAN', country: iban.slice(0, 2) });
+  const bic = swiftBic.trim().toUpperCase();
+  if (bicSchema.safeParse(bic).success && bic.slice(4, 6) !== country)
+    found.push({ source: 'SWIFT/BIC', country: bic.slice(4, 6) });
+  return found;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Currencies (ISO 4217).
 

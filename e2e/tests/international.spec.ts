@@ -133,7 +133,15 @@ customerTest.describe('international transfers at the posted rate', () => {
       await page.getByLabel('Recipient’s full name').fill('Jón Jónsson');
       await page.getByLabel('Recipient’s bank', { exact: true }).fill('Landsbankinn');
       await page.getByRole('textbox', { name: 'SWIFT/BIC' }).fill('NBIIISRE');
-      await page.getByLabel('Country of the recipient’s bank').selectOption('IS');
+      // Another country than the codes' is flagged under the country (issue 28) …
+      const country = page.getByLabel('Country of the recipient’s bank');
+      await country.selectOption('NO');
+      await expect(country).toHaveAccessibleDescription(
+        'Check the country: the IBAN and the SWIFT/BIC are from Iceland (IS).',
+      );
+      // … and the flag goes when they agree.
+      await country.selectOption('IS');
+      await expect(country).not.toHaveAccessibleDescription(/Check the country/);
       // Nobody posts a rate for the Icelandic króna in these tests.
       const currency = page.getByLabel('Currency they receive');
       await currency.selectOption('ISK');

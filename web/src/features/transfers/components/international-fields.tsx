@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   countryCodes,
+  countryDisagreements,
   currencyInfo,
   currencyList,
   currencySymbol,
@@ -28,6 +29,22 @@ function useCountryOptions() {
 }
 
 type ChoiceProps = Omit<Parameters<typeof SelectField>[0], 'label' | 'placeholder' | 'children' | 'options'>;
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/**
+ * Said under the country when the IBAN or the SWIFT/BIC names another one (issue 28): "The IBAN is
+ * from Germany (DE)." A hint, not an error: some territories' banks use their parent's codes.
+ */
+export function countryHint(account: string, swiftBic: string, country: string): string | undefined {
+  const found = countryDisagreements(account, swiftBic, country);
+  if (found.length === 0) return undefined;
+  const place = (code: string) => `${regionNames.of(code) ?? code} (${code})`;
+  const [first, second] = found;
+  if (first && second && first.country === second.country)
+    return `Check the country: the IBAN and the SWIFT/BIC are from ${place(first.country)}.`;
+  return `Check the country: ${found.map((f) => `the ${f.source} is from ${place(f.country)}`).join(' and ')}.`;
+}
 
 /** The country of the recipient's bank, from the ISO 3166 list (transfers and payees alike). */
 export function CountrySelectField(props: ChoiceProps) {
@@ -94,6 +111,10 @@ export function InternationalFields({
 }) {
   const errors = form.formState.errors.internationalDetails;
   const nameRegistration = form.register('internationalDetails.recipientFullName');
+  const [account, swiftBic, country] = useWatch({
+    control: form.control,
+    name: ['recipientAccount', 'internationalDetails.swiftBic', 'internationalDetails.country'],
+  });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -126,6 +147,7 @@ export function InternationalFields({
         {...form.register('internationalDetails.swiftBic')}
       />
       <CountrySelectField
+        hint={countryHint(account, swiftBic, country)}
         error={errors?.country?.message}
         {...form.register('internationalDetails.country')}
       />

@@ -12,7 +12,7 @@ import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { reportFormError } from '@/lib/form-errors';
-import { CountrySelectField, CurrencySelectField } from './international-fields';
+import { CountrySelectField, countryHint, CurrencySelectField } from './international-fields';
 import { TransferTypePicker } from './transfer-type-picker';
 import { emptyTransfer, LARKSPUR_BANK_NAME, type TransferFormValues } from './transfer-validation';
 
@@ -117,6 +117,10 @@ export function PayeeForm({
   });
   const { errors } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
+  const [account, swiftBic, country] = useWatch({
+    control: form.control,
+    name: ['recipientAccount', 'internationalDetails.swiftBic', 'internationalDetails.country'],
+  });
   const international = type === 'International Transfer';
   const [formError, setFormError] = useState<string | null>(null);
   const nested = errors.internationalDetails;
@@ -181,6 +185,7 @@ export function PayeeForm({
               {...form.register('internationalDetails.swiftBic')}
             />
             <CountrySelectField
+              hint={countryHint(account ?? '', swiftBic ?? '', country ?? '')}
               error={nested?.country?.message}
               {...form.register('internationalDetails.country')}
             />
