@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeTypedAmount, parseAmountToCents, parseTypedAmountToCents } from './amounts';
+import {
+  normalizeTypedAmount,
+  parseAmountToCents,
+  parseTypedAmountToCents,
+  typedAmountProblem,
+} from './amounts';
 
 describe('parseTypedAmountToCents (what people type into the web app)', () => {
   it.each([
@@ -56,5 +61,28 @@ describe('normalizeTypedAmount', () => {
 
   it('hands back what does not read, trimmed, for the schema to refuse with its own message', () => {
     expect(normalizeTypedAmount(' 12.345 ')).toBe('12.345');
+  });
+});
+
+describe('typedAmountProblem (why a form refuses an amount: issue 28)', () => {
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['12.345', 'decimals'],
+    ['$1,200.505', 'decimals'],
+    ['ten', 'unreadable'],
+    ['1e3', 'unreadable'],
+    ['1,2,3', 'unreadable'],
+    ['-5', 'not-positive'],
+    ['0', 'not-positive'],
+    ['0.00', 'not-positive'],
+    ['10000000.01', 'too-large'],
+  ] as const)('%j: %s', (typed, problem) => {
+    expect(typedAmountProblem(typed)).toBe(problem);
+  });
+
+  it('finds nothing wrong with an amount the form sends', () => {
+    for (const typed of ['5', '12.3', '$12,000.50', '1 200', '10000000.00'])
+      expect(typedAmountProblem(typed)).toBeNull();
   });
 });

@@ -58,6 +58,29 @@ export function parseTypedAmountToCents(input: string): bigint | null {
   );
 }
 
+/** Why a typed amount cannot be sent, so a form can say so (issue 28: "amount errors say why"). */
+export type TypedAmountProblem = 'empty' | 'decimals' | 'unreadable' | 'not-positive' | 'too-large';
+
+/**
+ * What is wrong with a typed amount, or null when it reads and is within (0, max]. The server keeps
+ * its one message for all of these (SPEC "Invalid transfer amount."); a form adds the reason.
+ */
+export function typedAmountProblem(
+  input: string,
+  maxCents: bigint = AMOUNT_MAX_CENTS,
+): TypedAmountProblem | null {
+  const text = input.replace(SPACE_LIKE, ' ').trim();
+  if (text === '') return 'empty';
+  const cents = parseTypedAmountToCents(text);
+  if (cents === null) {
+    if (/^-/.test(text)) return 'not-positive';
+    if (/^\$?\s?[\d, ]*\d\.\d{3,}$/.test(text)) return 'decimals';
+    return 'unreadable';
+  }
+  if (cents <= 0n) return 'not-positive';
+  return cents > maxCents ? 'too-large' : null;
+}
+
 /**
  * A typed amount as the wire wants it ("12,000" → "12000.00", "5" → "5.00"); text that does not
  * read as an amount comes back trimmed and unchanged, so the schema refuses it with its message.

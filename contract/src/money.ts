@@ -12,6 +12,8 @@ export {
   parseTypedAmountToCents,
   normalizeTypedAmount,
   TYPED_AMOUNT_LENGTH_MAX,
+  typedAmountProblem,
+  type TypedAmountProblem,
   WIRE_AMOUNT_PATTERN,
 } from './amounts';
 

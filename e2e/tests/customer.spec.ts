@@ -21,6 +21,7 @@ import { open, screenshotWidths } from '../support/screens';
 
 // SPEC §8, word for word.
 const INVALID_AMOUNT = 'Invalid transfer amount.';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const RECIPIENT_NOT_FOUND = 'Recipient account number not found.';
 const SELF_TRANSFER = 'You cannot send money to your own account.';
 const INSUFFICIENT_FUNDS = 'Insufficient funds.';
@@ -179,11 +180,17 @@ test.describe('customer: send money', () => {
       const account = page.getByLabel('Recipient account number');
       const amount = page.getByLabel('Amount (US dollars)');
 
-      for (const typed of ['0', '12.345', '-5', '1e3']) {
+      // The spec's message, and why (issue 28).
+      for (const [typed, why] of [
+        ['0', 'Enter more than $0.00.'],
+        ['12.345', 'Use at most two decimal places (cents).'],
+        ['-5', 'Enter more than $0.00.'],
+        ['1e3', 'Type the amount in digits, for example 125.50.'],
+      ] as const) {
         await amount.fill(typed);
         await amount.blur();
         await expect(amount).toHaveAccessibleDescription(
-          new RegExp(`${INVALID_AMOUNT.replace('.', '\\.')}$`),
+          new RegExp(`${escapeRegExp(`${INVALID_AMOUNT} ${why}`)}$`),
         );
         await expect(amount).toHaveAttribute('aria-invalid', 'true');
       }
@@ -199,8 +206,9 @@ test.describe('customer: send money', () => {
       await expect(page.getByText('This is a Larkspur Bank account. Enter the name on it')).toBeVisible();
       await expect(page.getByText(/Pat P\./)).toHaveCount(0);
       await amount.fill('50.01');
+      // The spec's message, and how much can be sent (issue 28).
       await expect(amount).toHaveAccessibleDescription(
-        new RegExp(`${INSUFFICIENT_FUNDS.replace('.', '\\.')}$`),
+        new RegExp(`${escapeRegExp(`${INSUFFICIENT_FUNDS} You can send up to $50.00.`)}$`),
       );
       await page.getByRole('button', { name: 'Review transfer' }).click();
       // Refused before review: focus goes to the first field in error.
@@ -221,7 +229,7 @@ test.describe('customer: send money', () => {
       await page.getByRole('button', { name: 'Confirm and send' }).click();
       await expect(page.getByRole('heading', { name: 'Who and how much' })).toBeVisible();
       await expect(amount).toHaveAccessibleDescription(
-        new RegExp(`${INSUFFICIENT_FUNDS.replace('.', '\\.')}$`),
+        new RegExp(`${INSUFFICIENT_FUNDS.replace('.', '\\.')}( You can send up to \\$[\\d,]+\\.\\d\\d\\.)?$`),
       );
       await expect(amount).toBeFocused();
       await expect(toast(page, INSUFFICIENT_FUNDS)).toHaveCount(0);

@@ -172,7 +172,7 @@ test.describe('check holds', () => {
     await customerPage.getByLabel('Amount (US dollars)').fill('150.00');
     await customerPage.getByRole('button', { name: 'Review transfer' }).click();
     await expect(customerPage.getByLabel('Amount (US dollars)')).toHaveAccessibleDescription(
-      new RegExp(`${escape(INSUFFICIENT_FUNDS)}$`),
+      new RegExp(`${escape(INSUFFICIENT_FUNDS)}( You can send up to \\$[\\d,]+\\.\\d\\d\\.)?$`),
     );
     const refused = await customerPage.request.post('/api/transfers', {
       data: {

@@ -127,18 +127,33 @@ describe('validateTransfer', () => {
     });
   });
 
-  it.each(['', '0', '0.00', '-5', '1e3', '12.345', 'ten', '100000000.01'])(
-    'refuses the amount %j with the spec’s message',
-    (amount) => {
-      const result = validateTransfer(local({ amount }), context);
-      expect(result).toEqual({ ok: false, errors: { amount: errorMessage('INVALID_TRANSFER_AMOUNT') } });
-    },
-  );
+  it.each([
+    ['0', 'Enter more than $0.00.'],
+    ['0.00', 'Enter more than $0.00.'],
+    ['-5', 'Enter more than $0.00.'],
+    ['1e3', 'Type the amount in digits, for example 125.50.'],
+    ['ten', 'Type the amount in digits, for example 125.50.'],
+    ['12.345', 'Use at most two decimal places (cents).'],
+    ['100000000.01', 'One transfer sends at most $10,000,000.00.'],
+  ])('refuses the amount %j with the spec’s message and why: %s (issue 28)', (amount, why) => {
+    const result = validateTransfer(local({ amount }), context);
+    expect(result).toEqual({
+      ok: false,
+      errors: { amount: `${errorMessage('INVALID_TRANSFER_AMOUNT')} ${why}` },
+    });
+  });
 
-  it('says "Insufficient funds." when the amount is more than the live balance, to the cent', () => {
+  it('asks for an amount when the field is empty', () => {
+    expect(validateTransfer(local({ amount: '' }), context)).toEqual({
+      ok: false,
+      errors: { amount: 'Enter the amount to send.' },
+    });
+  });
+
+  it('says "Insufficient funds." and how much can be sent when the amount is more than the live balance, to the cent', () => {
     expect(validateTransfer(local({ amount: '250.11' }), context)).toEqual({
       ok: false,
-      errors: { amount: errorMessage('INSUFFICIENT_FUNDS') },
+      errors: { amount: `${errorMessage('INSUFFICIENT_FUNDS')} You can send up to $250.10.` },
     });
     expect(validateTransfer(local({ amount: '250.10' }), context).ok).toBe(true);
   });
@@ -262,7 +277,7 @@ describe('validateTransfer', () => {
     // €228 × 1.1 = $250.80: more than the $250.10 available.
     expect(validateTransfer(abroad({ foreignAmount: '228' }), { ...intlContext, rates })).toEqual({
       ok: false,
-      errors: { foreignAmount: errorMessage('INSUFFICIENT_FUNDS') },
+      errors: { foreignAmount: `${errorMessage('INSUFFICIENT_FUNDS')} You can send up to $250.10.` },
     });
   });
 

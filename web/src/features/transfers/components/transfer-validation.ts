@@ -9,11 +9,14 @@ import {
   normalizeTypedAmount,
   parseTypedAmountToCents,
   transferRequestSchema,
+  typedAmountProblem,
   wireBankMismatch,
   wireRoutingProblem,
   type PayeeCheckResult,
   type TransferType,
+  type TypedAmountProblem,
 } from '@larkspur/contract';
+import { formatMoney } from '@/lib/format-money';
 import { internationalQuote, type FxRates } from './international-quote';
 
 /** What the send-money form holds: every field as typed, whatever the type shows. */
@@ -147,6 +150,26 @@ export type TransferValidation =
   | { ok: false; errors: Record<string, string> };
 
 /**
+ * What the amount field says when the amount cannot be sent (issue 28: "amount errors say why"):
+ * the spec's "Invalid transfer amount." and why; an empty field is simply asked for.
+ */
+export function amountMessage(problem: TypedAmountProblem): string {
+  const invalid = errorMessage('INVALID_TRANSFER_AMOUNT');
+  switch (problem) {
+    case 'empty':
+      return 'Enter the amount to send.';
+    case 'decimals':
+      return `${invalid} Use at most two decimal places (cents).`;
+    case 'not-positive':
+      return `${invalid} Enter more than $0.00.`;
+    case 'too-large':
+      return `${invalid} One transfer sends at most ${formatMoney(AMOUNT_MAX_CENTS)}.`;
+    default:
+      return `${invalid} Type the amount in digits, for example 125.50.`;
+  }
+}
+
+/**
  * The contract's own schema (the rules the server enforces), then what only the spec's messages
  * say: an amount that parses to more than zero ("Invalid transfer amount."), not to oneself, an
  * existing recipient unless International, and enough money. The server checks all of it again.
@@ -182,9 +205,14 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
   } else if (international && quote && !quote.ok) {
     // No rate yet (loading or none posted): said beside the currency above.
   } else if (amountCents === null || amountCents <= 0n || amountCents > AMOUNT_MAX_CENTS) {
-    errors[amountField] = errorMessage('INVALID_TRANSFER_AMOUNT');
+    errors[amountField] = international
+      ? errorMessage('INVALID_TRANSFER_AMOUNT')
+      : amountMessage(typedAmountProblem(values.amount) ?? 'unreadable');
   } else if (context.balance !== undefined && amountCents > moneyToCents(context.balance)) {
-    put(amountField, errorMessage('INSUFFICIENT_FUNDS'));
+    put(
+      amountField,
+      `${errorMessage('INSUFFICIENT_FUNDS')} You can send up to ${formatMoney(moneyToCents(context.balance))}.`,
+    );
   }
 
   const account = values.recipientAccount.trim();
