@@ -74,6 +74,13 @@ describe('ISO lists', () => {
     expect(currencyInfo('XAU')).toBeNull();
     expect(currencyInfo('XTS')).toBeNull();
     expect(currencyList().some((c) => c.code === 'XOF')).toBe(true);
+    // Payable currencies only (issue 28): no fund codes or units of account, and no code twice.
+    for (const fund of ['USN', 'BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'UYI', 'UYW', 'XDR', 'XSU', 'XUA'])
+      expect(currencyInfo(fund), fund).toBeNull();
+    for (const real of ['USD', 'CHF', 'CLP', 'MXN', 'UYU', 'BOB', 'COP'])
+      expect(currencyInfo(real), real).not.toBeNull();
+    const codes = currencyList().map((c) => c.code);
+    expect(new Set(codes).size).toBe(codes.length);
   });
 
   it('derives the symbol from the currency', () => {

@@ -154,8 +154,30 @@ export interface CurrencyInfo {
 }
 
 /**
+ * ISO 4217 codes that are not money a person is paid in (issue 28): the list's fund codes (its
+ * "Fund" flag, which the currency-codes package does not carry: index-linked units and next-day or
+ * settlement variants of a currency) and the supranational units of account. A bank pays in
+ * USD, CHF or CLP, never in USN, CHE/CHW or CLF.
+ */
+const FUND_AND_UNIT_CODES: ReadonlySet<string> = new Set([
+  'BOV', // Bolivian Mvdol
+  'CHE', // WIR Euro
+  'CHW', // WIR Franc
+  'CLF', // Unidad de Fomento
+  'COU', // Unidad de Valor Real
+  'MXV', // Mexican Unidad de Inversion
+  'USN', // US Dollar (next day)
+  'UYI', // Uruguay Peso en Unidades Indexadas
+  'UYW', // Unidad Previsional
+  'XDR', // SDR (Special Drawing Right)
+  'XSU', // Sucre (a regional clearing unit)
+  'XUA', // ADB Unit of Account
+]);
+
+/**
  * ISO 4217 codes a payment can be made in: all of the list but the entries ISO files under no
- * country (its "ZZ…" entries: precious metals, bond units, the testing and no-currency codes).
+ * country (its "ZZ…" entries: precious metals, bond units, the testing and no-currency codes) and
+ * the fund codes and units of account above.
  */
 let currencies: readonly CurrencyInfo[] | null = null;
 let currencyByCode: ReadonlyMap<string, CurrencyInfo> | null = null;
@@ -164,6 +186,7 @@ let currencyByCode: ReadonlyMap<string, CurrencyInfo> | null = null;
 export function currencyList(): readonly CurrencyInfo[] {
   currencies ??= iso4217
     .filter((entry) => !entry.countries.some((country) => /^zz\d/i.test(country)))
+    .filter((entry) => !FUND_AND_UNIT_CODES.has(entry.code))
     .map((entry) => ({ code: entry.code, digits: entry.digits, name: entry.currency }));
   return currencies;
 }
