@@ -110,6 +110,8 @@ const RETRIES_MAX_FORMATION = 14;
 const FORMATION_FAULT_KINDS = ['failover', 'postmaster', 'node'] as const;
 /** Between one database fault being over and the next. */
 const DATABASE_FAULT_GAP_MS = 1_000;
+/** The longest a lost node stays down before its host is restarted (see formationFault). */
+const NODE_DOWN_MAX_MS = 15_000;
 type FormationFault = (typeof FORMATION_FAULT_KINDS)[number];
 /**
  * The recovery probe: one 1-cent transfer at a time between two customers kept for it, with the
@@ -553,6 +555,8 @@ async function probeRecovery(
   fault: string,
   faultAt: number,
   oldPrimary: string,
+  /** For a lost node: true once its host was restarted, when it may be the primary again. */
+  oldPrimaryBack: () => boolean = () => false,
 ): Promise<void> {
   const state = formation as FormationState;
   let firstFailureAt: number | null = null;
@@ -564,7 +568,7 @@ async function probeRecovery(
     if (ok) {
       recoveredAt ??= Date.now();
       const primary = await settledPrimary(state);
-      done = primary !== null && (kind === 'postmaster' || primary.name !== oldPrimary);
+      done = primary !== null && (kind === 'postmaster' || primary.name !== oldPrimary || oldPrimaryBack());
     } else {
       failedWrites += 1;
       firstFailureAt ??= Date.now();
@@ -593,7 +597,8 @@ async function restartInstance(target: Instance): Promise<void> {
 /**
  * The failover faults, each only when the formation has a primary and a secondary (so that there
  * is somewhere to fail over to), interleaved with today's instance faults; a lost node comes back
- * once the other has taken over, and rejoins as the standby before the next database fault.
+ * once the other has taken over (or after NODE_DOWN_MAX_MS), and rejoins as the standby before the next
+ * database fault.
  */
 async function formationFault(kind: FormationFault, at: () => string, deadline: number): Promise<void> {
   const state = formation as FormationState;
@@ -614,9 +619,21 @@ async function formationFault(kind: FormationFault, at: () => string, deadline: 
   } else {
     killNode(state, primary);
     history.faults.push(`${at()}: node ${primary.name} lost (keeper and postmaster kill -9)`);
-    await probeRecovery('node', `node ${primary.name} lost`, faultAt, primary.name);
-    startNode(state, primary);
-    history.faults.push(`  ${at()}: ${primary.name} started again`);
+    // The lost node comes back once the other has taken over, or after NODE_DOWN_MAX_MS at the
+    // latest, as a host would be restarted: when the standby cannot be promoted yet (it rejoined
+    // only a moment ago, after the previous fault), the formation's way back is the old primary,
+    // and a probe that waited for a takeover before restarting it could only time out.
+    let restarted = false;
+    const restart = () => {
+      if (restarted) return;
+      restarted = true;
+      startNode(state, primary);
+      history.faults.push(`  ${at()}: ${primary.name} started again`);
+    };
+    const timer = setTimeout(restart, NODE_DOWN_MAX_MS);
+    await probeRecovery('node', `node ${primary.name} lost`, faultAt, primary.name, () => restarted);
+    clearTimeout(timer);
+    restart();
   }
   // The standby must be back before the next fault; after the last one, the checker needs only the
   // primary (waiting for the rejoin would add ~10 s to every CI run for nothing).

@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  /** A throttle's wait, from the Retry-After header (seconds), when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(status: number, code: string, message: string, field?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -98,7 +101,14 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
     const envelope = readErrorEnvelope(payload);
     if (envelope) {
       const { code, message, field } = envelope.error;
-      throw new ApiError(response.status, code, message, field);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new ApiError(
+        response.status,
+        code,
+        message,
+        field,
+        Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      );
     }
     throw new ApiError(response.status, 'HTTP_ERROR', response.statusText || 'The request failed.');
   }

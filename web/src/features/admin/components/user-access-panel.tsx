@@ -328,19 +328,19 @@ function PendingEmailChange({ userId, change }: { userId: string; change: AdminE
     setReasonError(checked.success ? undefined : checked.error.issues[0]?.message);
     if (!checked.success) return;
     setServerError(null);
-    decide.mutate(
-      { decision, reason: checked.data },
-      {
-        onSuccess: () => {
-          toast.success(
-            decision === 'approve'
-              ? `The email address is now ${change.newEmail}. Both addresses were told; the new one cools off.`
-              : 'The email change was rejected. The customer was told.',
-          );
-          setReason('');
-        },
-        onError: (error) => setServerError(messageFor(error)),
+    // The promise, not mutate()'s callbacks: the decision refetches the file, which no longer has
+    // a pending change, so this part unmounts — and mutate()'s callbacks never run for an unmounted
+    // caller. The staff member went without the confirmation whenever the refetch won the race.
+    decide.mutateAsync({ decision, reason: checked.data }).then(
+      () => {
+        toast.success(
+          decision === 'approve'
+            ? `The email address is now ${change.newEmail}. Both addresses were told; the new one cools off.`
+            : 'The email change was rejected. The customer was told.',
+        );
+        setReason('');
       },
+      (error: unknown) => setServerError(messageFor(error)),
     );
   };
 

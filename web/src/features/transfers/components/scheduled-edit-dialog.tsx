@@ -19,7 +19,7 @@ import { ApiError, messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { useUpdateScheduledTransfer } from '../api/update-scheduled-transfer';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm } from './step-up';
+import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpWaitNote } from './step-up';
 import { bankToday, formatDay } from './when-rules';
 
 type FieldError = { field: string | undefined; message: string };
@@ -90,6 +90,7 @@ function ChangeStepUp({
       {message ? <FormAlert>{message}</FormAlert> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
       {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
+      <StepUpWaitNote state={stepUp.state} />
     </>
   );
   if (gate?.required && gate.method === 'email' && !proof) {

@@ -21,7 +21,8 @@ import { useSingleFlight } from '@/lib/idempotency';
 import { startStepUp, verifyStepUpCode, verifyStepUpPasskey } from '../api/step-up';
 
 export type StepUpState =
-  | { status: 'checking' }
+  /** `waitSeconds`: sitting out the code-resend interval before asking (issue 28). */
+  | { status: 'checking'; waitSeconds?: number }
   | { status: 'failed'; message: string }
   | { status: 'ready'; answer: StepUpStartResponse };
 
@@ -45,17 +46,35 @@ export function stepUpReasonText(reasons: readonly StepUpReason[]): string {
  * session was sent moments ago (a re-review after "Edit details": decision 0200). `restart` asks
  * again; `resend` asks for a new code ("Send a new code").
  */
+/** The longest throttle wait the review sits out by itself before saying so (the resend interval). */
+const STEP_UP_AUTO_WAIT_SECONDS_MAX = 30;
+const STEP_UP_AUTO_RETRIES = 2;
+const STEP_UP_AUTO_WAIT_MARGIN_MS = 250;
+
 export function useStepUp(request: TransferRequest, idempotencyKey: string) {
   const [state, setState] = useState<StepUpState>({ status: 'checking' });
   const asked = useRef<string | null>(null);
   const run = useCallback(
     async (resend = false) => {
-      try {
-        const answer = await startStepUp(request, idempotencyKey, resend);
-        setState({ status: 'ready', answer });
-      } catch (error) {
-        setState({ status: 'failed', message: messageFor(error) });
-        throw error;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const answer = await startStepUp(request, idempotencyKey, resend);
+          setState({ status: 'ready', answer });
+          return;
+        } catch (error) {
+          // A code went to this address a moment ago (adding a passkey, another review): the
+          // one-code-per-interval throttle answers with its wait. That is not the customer's doing
+          // (issue 28): the review keeps "checking" and asks again when the wait is over.
+          const wait =
+            error instanceof ApiError && error.status === 429 ? error.retryAfterSeconds : undefined;
+          if (wait !== undefined && wait <= STEP_UP_AUTO_WAIT_SECONDS_MAX && attempt < STEP_UP_AUTO_RETRIES) {
+            setState({ status: 'checking', waitSeconds: wait });
+            await new Promise((resolve) => setTimeout(resolve, wait * 1_000 + STEP_UP_AUTO_WAIT_MARGIN_MS));
+            continue;
+          }
+          setState({ status: 'failed', message: messageFor(error) });
+          throw error;
+        }
       }
     },
     [request, idempotencyKey],
@@ -67,6 +86,17 @@ export function useStepUp(request: TransferRequest, idempotencyKey: string) {
     run().catch(() => undefined);
   }, [idempotencyKey, run]);
   return { state, restart: () => run(), resend: () => run(true) };
+}
+
+/** Said while the review sits out the code-resend interval, so the wait is explained, not blamed. */
+export function StepUpWaitNote({ state }: { state: StepUpState }) {
+  if (state.status !== 'checking' || state.waitSeconds === undefined) return null;
+  return (
+    <InfoNote>
+      We emailed you a code a moment ago. The code for this payment follows in about {state.waitSeconds}{' '}
+      {state.waitSeconds === 1 ? 'second' : 'seconds'}.
+    </InfoNote>
+  );
 }
 
 /**
