@@ -3,7 +3,7 @@ import type { AdminEmailChange } from '@larkspur/contract';
 import type { Database, DbOrTx } from '../../db/client';
 import { emailChanges, identities, loginThrottles, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { takeFromWindows } from '../../lib/rate-counter';
 import type { AuditEntry, AuditLog } from '../audit/audit-log';
@@ -130,14 +130,6 @@ function otpError(result: Exclude<OtpVerifyResult, { status: 'ok' }>): AppError 
   if (result.status === 'expired') return new AppError('OTP_EXPIRED', { field: 'code' });
   if (result.status === 'too_many_attempts') return new AppError('OTP_ATTEMPTS_EXCEEDED', { field: 'code' });
   return new AppError('OTP_INVALID', { field: 'code' });
-}
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  if (cause?.code !== '23505') return false;
-  return constraint === undefined || cause.constraint === undefined || cause.constraint === constraint;
 }
 
 export function createRecoveryService(deps: {

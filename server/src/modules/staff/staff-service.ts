@@ -11,7 +11,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { identities, profiles, staffInvitations } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { AppError, assert } from '../../lib/errors';
+import { AppError, assert, isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuditLog } from '../audit/audit-log';
 import type { SessionStore } from '../auth/session-store';
@@ -98,11 +98,6 @@ function toMember(row: MemberRow, invitation: StaffMember['invitation'] = null):
     createdAt: row.createdAt.toISOString(),
     invitation,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  return cause?.code === '23505';
 }
 
 export function createStaffService(deps: {

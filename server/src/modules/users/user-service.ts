@@ -11,7 +11,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { accounts, identities, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { AppError, assert } from '../../lib/errors';
+import { AppError, assert, isUniqueViolation } from '../../lib/errors';
 import type { FieldCipher } from '../../lib/field-encryption';
 import { ACCOUNT_NUMBER_ATTEMPTS_MAX, drawAccountNumber, type RandomInt } from './account-numbers';
 import { avatarUrlFor } from './avatar';
@@ -62,13 +62,6 @@ export interface UserService {
    * once the change has committed; it returns at once and never fails the caller (decision 0017).
    */
   profilesChanged(userIds: string[]): void;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return cause?.code === '23505' && cause.constraint === constraint;
 }
 
 export function createUserService(deps: {
