@@ -6,7 +6,7 @@ import { Money } from '@/components/ui/money';
 import { DetailList, type ReceiptRow } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
 import { useCreateScheduledTransfer } from '../api/create-scheduled-transfer';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpWaitNote } from './step-up';
+import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpStatus } from './step-up';
 import { transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import type { TransferRequestOut } from './transfer-validation';
@@ -87,8 +87,7 @@ export function ScheduleReview({
       <DetailList rows={rows} />
       {message ? <FormAlert>{message}</FormAlert> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
-      {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
-      <StepUpWaitNote state={stepUp.state} />
+      <StepUpStatus state={stepUp.state} />
       <p className="text-sm text-slate-700">
         {schedule.startOn <= bankToday()
           ? 'The first payment is made today, within a minute of confirming.'
@@ -98,9 +97,7 @@ export function ScheduleReview({
       </p>
       {gate?.required && gate.method === 'email' && !proof ? (
         <EmailStepUpForm
-          sentTo={gate.sentTo}
-          codeReused={gate.codeReused === true}
-          reasons={gate.reasons}
+          gate={gate}
           pending={busy}
           disabled={false}
           onConfirm={confirmWithCode}

@@ -19,7 +19,7 @@ import { ApiError, messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { useUpdateScheduledTransfer } from '../api/update-scheduled-transfer';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpWaitNote } from './step-up';
+import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpStatus } from './step-up';
 import { bankToday, formatDay } from './when-rules';
 
 type FieldError = { field: string | undefined; message: string };
@@ -89,8 +89,7 @@ function ChangeStepUp({
     <>
       {message ? <FormAlert>{message}</FormAlert> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
-      {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
-      <StepUpWaitNote state={stepUp.state} />
+      <StepUpStatus state={stepUp.state} />
     </>
   );
   if (gate?.required && gate.method === 'email' && !proof) {
@@ -98,9 +97,7 @@ function ChangeStepUp({
       <div className="space-y-4">
         {alerts}
         <EmailStepUpForm
-          sentTo={gate.sentTo}
-          codeReused={gate.codeReused === true}
-          reasons={gate.reasons}
+          gate={gate}
           pending={busy}
           disabled={false}
           onConfirm={confirmWithCode}

@@ -11,7 +11,7 @@ import {
   type StepUpStartResponse,
   type TransferRequest,
 } from '@larkspur/contract';
-import { InfoNote } from '@/components/ui/alert';
+import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { KeyIcon } from '@/components/ui/icons';
 import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { Button } from '@/components/ui/button';
@@ -46,6 +46,9 @@ export function stepUpReasonText(reasons: readonly StepUpReason[]): string {
  * session was sent moments ago (a re-review after "Edit details": decision 0200). `restart` asks
  * again; `resend` asks for a new code ("Send a new code").
  */
+/** The step-up answer that asks for an emailed code. */
+type EmailStepUpGate = Extract<StepUpStartResponse, { method: 'email' }>;
+
 /** The longest throttle wait the review sits out by itself before saying so (the resend interval). */
 const STEP_UP_AUTO_WAIT_SECONDS_MAX = 30;
 const STEP_UP_AUTO_RETRIES = 2;
@@ -88,8 +91,12 @@ export function useStepUp(request: TransferRequest, idempotencyKey: string) {
   return { state, restart: () => run(), resend: () => run(true) };
 }
 
-/** Said while the review sits out the code-resend interval, so the wait is explained, not blamed. */
-export function StepUpWaitNote({ state }: { state: StepUpState }) {
+/**
+ * What the step-up has to say before its form: that asking failed, or that it sits out the
+ * code-resend interval (issue 28), so the wait is explained, not blamed.
+ */
+export function StepUpStatus({ state }: { state: StepUpState }) {
+  if (state.status === 'failed') return <FormAlert>{state.message}</FormAlert>;
   if (state.status !== 'checking' || state.waitSeconds === undefined) return null;
   return (
     <InfoNote>
@@ -182,9 +189,7 @@ type CodeValues = z.infer<typeof codeSchema>;
  * the confirmation are one press. `onConfirm` rejects with the ApiError to show.
  */
 export function EmailStepUpForm({
-  sentTo,
-  codeReused = false,
-  reasons,
+  gate,
   pending,
   disabled,
   onConfirm,
@@ -193,10 +198,8 @@ export function EmailStepUpForm({
   confirmLabel = 'Confirm and send',
   editLabel = 'Edit details',
 }: {
-  sentTo: string;
-  /** The code was emailed for an earlier review of this visit and still answers this one. */
-  codeReused?: boolean;
-  reasons: readonly StepUpReason[];
+  /** The emailed-code step-up the server asked for: where the code went, whether it was reused, why. */
+  gate: Pick<EmailStepUpGate, 'sentTo' | 'codeReused' | 'reasons'>;
   pending: boolean;
   disabled: boolean;
   onConfirm: (code: string) => Promise<void>;
@@ -206,6 +209,7 @@ export function EmailStepUpForm({
   confirmLabel?: string;
   editLabel?: string;
 }) {
+  const { sentTo, codeReused = false, reasons } = gate;
   const form = useForm<CodeValues>({
     resolver: zodResolver(codeSchema),
     mode: 'onTouched',

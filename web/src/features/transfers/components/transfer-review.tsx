@@ -17,7 +17,7 @@ import { meQueryKey } from '@/lib/me';
 import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpWaitNote } from './step-up';
+import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpStatus } from './step-up';
 import { isExternalWire, transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import { balanceAfter, type TransferRequestOut } from './transfer-validation';
@@ -221,17 +221,14 @@ export function TransferReview({
         />
       ) : null}
       {retryMessage ? <FormAlert>{retryMessage}</FormAlert> : null}
-      {stepUp.state.status === 'failed' ? <FormAlert>{stepUp.state.message}</FormAlert> : null}
-      <StepUpWaitNote state={stepUp.state} />
+      <StepUpStatus state={stepUp.state} />
       {stepUpError ? <FormAlert>{stepUpError}</FormAlert> : null}
       <p className="text-sm text-slate-700">
         The money leaves your account as soon as you confirm, and a transfer cannot be called back.
       </p>
       {gate?.required && gate.method === 'email' && !proof ? (
         <EmailStepUpForm
-          sentTo={gate.sentTo}
-          codeReused={gate.codeReused === true}
-          reasons={gate.reasons}
+          gate={gate}
           pending={busy}
           disabled={overdrawn || blockedByCheck}
           onConfirm={confirmWithCode}
