@@ -29,9 +29,11 @@ export function wireBankMismatch(routingNumber: string, bankName: string): boole
   );
 }
 
+export const WIRE_ROUTING_NUMBER_REQUIRED = 'Enter the 9-digit routing number';
+
 /** What is wrong with a wire's routing number, or null (decision 0206). */
 export function wireRoutingProblem(routingNumber: string | null | undefined): string | null {
-  if (!routingNumber) return 'Enter the 9-digit routing number';
+  if (!routingNumber) return WIRE_ROUTING_NUMBER_REQUIRED;
   if (!isValidAbaRoutingNumber(routingNumber))
     return 'This routing number is not valid: check its 9 digits (the check digit does not match)';
   return null;

@@ -7,6 +7,7 @@ import {
   IBAN_INVALID_CHECKSUM_MESSAGE,
   LARKSPUR_ROUTING_NUMBER,
   wireRoutingProblem,
+  WIRE_ROUTING_NUMBER_REQUIRED,
 } from '@larkspur/contract';
 import { RATES_UNAVAILABLE_MESSAGE } from './international-quote';
 import {
@@ -14,7 +15,6 @@ import {
   balanceAfterCents,
   emptyTransfer,
   PAYEE_RISK_REQUIRED,
-  ROUTING_NUMBER_REQUIRED,
   toFieldErrors,
   validateTransfer,
   type TransferContext,
@@ -174,7 +174,7 @@ describe('validateTransfer', () => {
     const wire = local({ type: 'Wire Transfer', bankName: 'Larkspur Bank' });
     expect(validateTransfer(wire, context)).toEqual({
       ok: false,
-      errors: { routingNumber: ROUTING_NUMBER_REQUIRED },
+      errors: { routingNumber: WIRE_ROUTING_NUMBER_REQUIRED },
     });
     expect(validateTransfer({ ...wire, routingNumber: '12345' }, context)).toEqual({
       ok: false,

@@ -85,8 +85,6 @@ export interface TransferContext {
 
 export const PAYEE_RISK_REQUIRED = 'Correct the name, or confirm that you understand the risk.';
 
-export const ROUTING_NUMBER_REQUIRED = 'Enter the 9-digit routing number';
-
 /** A wire to another US bank (not our routing number): no name check against our customers. */
 export function externalWire(values: Pick<TransferFormValues, 'type' | 'routingNumber'>): boolean {
   return values.type === 'Wire Transfer' && values.routingNumber.trim() !== LARKSPUR_ROUTING_NUMBER;
@@ -226,8 +224,8 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
   if (values.type === 'Wire Transfer') {
     const routing = values.routingNumber.trim();
     const problem = wireRoutingProblem(routing);
-    // An empty field asks for the number, rather than the schema's "has 9 digits".
-    if (routing === '') errors.routingNumber = ROUTING_NUMBER_REQUIRED;
+    // An empty field asks for the number (the contract's words), rather than the schema's "has 9 digits".
+    if (routing === '' && problem) errors.routingNumber = problem;
     else if (problem) put('routingNumber', problem);
     else if (wireBankMismatch(routing, values.bankName)) put('bankName', errorMessage('WIRE_BANK_MISMATCH'));
   }
