@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js (the workspace's TypeScript, including @larkspur/contract,
-// compiled in; npm dependencies left as imports) and copies the migrations beside it.
+// compiled in; npm dependencies left as imports) and copies the migrations and the SQL functions beside it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -25,4 +25,5 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+fs.cpSync(path.join(here, 'src/db/functions'), path.join(here, 'dist/functions'), { recursive: true });
 console.log('server built: server/dist/main.js');

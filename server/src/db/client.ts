@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
+import { functionsScript } from './functions';
 import { createClientFactory } from './multi-host-client';
 import { guardPooledClient, retryConnectOnce, retryReadsOnce } from './pool-guards';
 import * as schema from './schema/index';
@@ -55,7 +56,7 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
-  /** Applies every pending migration of `MIGRATIONS_DIR`. */
+  /** Applies every pending migration of `MIGRATIONS_DIR`, then the functions of `FUNCTIONS_DIR`. */
   migrate(): Promise<void>;
   /**
    * Subscribes to a PostgreSQL NOTIFY channel (`select pg_notify(channel, payload)`, delivered at
@@ -111,6 +112,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           await refuseReadOnlyNode(client);
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+          await client.query(functionsScript());
         } catch (error) {
           failure = error instanceof Error ? error : new Error(String(error));
           throw error;
@@ -144,7 +146,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+      await client.exec(functionsScript());
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
     listen: async (channel, onMessage) => {
       const unsubscribe = await client.listen(channel, onMessage);
