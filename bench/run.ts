@@ -20,7 +20,6 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { resolveDataKey } from '../server/src/lib/field-encryption';
-import { GROUP_COMMIT_BATCH_MAX, GROUP_COMMIT_LANES } from '../server/src/modules/ledger/group-commit';
 import { transferParams } from '../server/src/modules/ledger/movements/transfer';
 import { keyParams, movementParamsJson } from '../server/src/modules/ledger/sql-movement';
 import { SYSTEM_ACCOUNTS } from '../server/src/modules/ledger/system-accounts';
@@ -278,14 +277,6 @@ async function benchTransfers(): Promise<void> {
       reference: `pgbench raw SQL transfer ${reference.toFixed(0)} tps`,
       ratio: percentOf(sqlLevel.single, reference),
       target: 'no target (what no HTTP path that calls it once per transfer can exceed)',
-      met: null,
-    });
-    record({
-      what: `  the SQL function alone: pgbench calling lb_transfer_batch, ${GROUP_COMMIT_BATCH_MAX} transfers per call (${GROUP_COMMIT_LANES} connections, as group commit's lanes)`,
-      value: `${sqlLevel.batched.toFixed(0)} transfers/s`,
-      reference: `pgbench raw SQL transfer ${reference.toFixed(0)} tps`,
-      ratio: percentOf(sqlLevel.batched, reference),
-      target: 'no target',
       met: null,
     });
     notes.push(
@@ -548,15 +539,14 @@ async function createBenchParties(url: string): Promise<void> {
 
 /**
  * The SQL function with nothing in front of it: pgbench calls `lb_transfer` with the document
- * `transferParams` (the server's own builder) makes, and `lb_transfer_batch` with
- * GROUP_COMMIT_BATCH_MAX of them per call. A PL/pgSQL helper puts each call's parties, ids and
- * time into a template (its cost is measured alone too). Run on the benchmark's database once the
+ * `transferParams` (the server's own builder) makes. A PL/pgSQL helper puts each call's parties,
+ * ids and time into a template (its cost is measured alone too). Run on the benchmark's database once the
  * server has stopped, between random customers as the API load picks them.
  */
 async function pgbenchTransferFunction(
   url: string,
   count: number,
-): Promise<{ single: number; batched: number; paramsOnly: number }> {
+): Promise<{ single: number; paramsOnly: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -610,22 +600,15 @@ async function pgbenchTransferFunction(
   } finally {
     await client.end();
   }
-  const items = `(select jsonb_agg(bench_transfer_params(a, 1 + (a - 1 + d) % ${count})) from (select 1 + floor(random() * ${count})::int as a, 1 + floor(random() * ${count - 1})::int as d from generate_series(1, ${GROUP_COMMIT_BATCH_MAX})) x)`;
   const single = runPgbench(url, [
     ...randomPairLines(count),
     'select bench_expect_done(jsonb_build_array(lb_transfer(bench_transfer_params(:a, :b))));',
   ]);
-  const batches = runPgbench(
-    url,
-    [`select bench_expect_done(lb_transfer_batch(jsonb_build_object('items', ${items})));`],
-    GROUP_COMMIT_LANES,
-  );
-  const paramsOnly = runPgbench(url, [`select ${items} is not null;`], GROUP_COMMIT_LANES);
-  return {
-    single,
-    batched: batches * GROUP_COMMIT_BATCH_MAX,
-    paramsOnly: paramsOnly * GROUP_COMMIT_BATCH_MAX,
-  };
+  const paramsOnly = runPgbench(url, [
+    ...randomPairLines(count),
+    'select bench_transfer_params(:a, :b) is not null;',
+  ]);
+  return { single, paramsOnly };
 }
 
 /**

@@ -430,7 +430,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: email.outbox,
     brand: email.brand,
     audit,
-    groupCommit: config.groupCommit && database.kind === 'postgres',
   });
   await banking.ensureSystemAccounts();
   const moneyRequests = createMoneyRequestService({

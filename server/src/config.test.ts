@@ -53,13 +53,11 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
   });
 
-  it('sends transfers alone unless GROUP_COMMIT=on, and keeps a two-minute scheduled claim unless told', () => {
-    expect(loadConfig({})).toMatchObject({ groupCommit: false, scheduledClaimLeaseMs: 120_000 });
-    expect(loadConfig({ GROUP_COMMIT: 'on', SCHEDULED_CLAIM_LEASE_SECONDS: '15' })).toMatchObject({
-      groupCommit: true,
+  it('keeps a two-minute scheduled claim unless told', () => {
+    expect(loadConfig({})).toMatchObject({ scheduledClaimLeaseMs: 120_000 });
+    expect(loadConfig({ SCHEDULED_CLAIM_LEASE_SECONDS: '15' })).toMatchObject({
       scheduledClaimLeaseMs: 15_000,
     });
-    expect(configError({ GROUP_COMMIT: 'yes' }).message).toContain('GROUP_COMMIT');
     expect(configError({ SCHEDULED_CLAIM_LEASE_SECONDS: '1' }).message).toContain(
       'SCHEDULED_CLAIM_LEASE_SECONDS',
     );

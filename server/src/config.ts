@@ -169,13 +169,6 @@ const envSchema = z.object({
    */
   STEP_UP_PAYMENTS: z.enum(['on', 'off']).default('on'),
   /**
-   * Group commit of transfers on PostgreSQL (decision 0173): transfers that arrive while this
-   * instance's batches are with the database go together in one call and one commit. Off by
-   * default: on the 2-core benchmark machine it moved no more transfers than one call each
-   * (docs/benchmarks.md). PGlite always sends them alone.
-   */
-  GROUP_COMMIT: z.enum(['on', 'off']).default('off'),
-  /**
    * How long an instance's claim on a due scheduled payment lasts before another instance may
    * take it over (decision 0158): the wait after an instance dies mid-payment. Two minutes by
    * default; the bank test shortens it so its kills settle sooner.
@@ -293,8 +286,6 @@ export type Config = {
   webauthn: { rpId: string; rpName: string; origins: string[]; loopbackAnyPort: boolean };
   /** Step-up for risky payments enforced on POST /api/transfers (decision 0137). */
   stepUpPayments: boolean;
-  /** Group commit of transfers on PostgreSQL (decision 0173). */
-  groupCommit: boolean;
   /** A scheduled payment's claim lease, in milliseconds (decision 0158). */
   scheduledClaimLeaseMs: number;
   /** The test clock and its endpoint (decision 0160); false in production, always. */
@@ -557,7 +548,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loopbackAnyPort: e.DATABASE_URL === undefined || e.NODE_ENV !== 'production',
     },
     stepUpPayments: stepUpSetting(e),
-    groupCommit: e.GROUP_COMMIT === 'on',
     scheduledClaimLeaseMs: e.SCHEDULED_CLAIM_LEASE_SECONDS * 1000,
     testClock: testClockSetting(e),
     dataEncryptionKey: requiredOnPostgres(e, 'DATA_ENCRYPTION_KEY', e.DATA_ENCRYPTION_KEY),

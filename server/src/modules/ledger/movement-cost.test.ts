@@ -21,8 +21,7 @@ async function accountIdOf(t: TestApp, userId: string): Promise<string> {
 
 /**
  * Issue 15: a movement's cost must not grow with the bank. `lb_post_movement` moved the balances
- * with one UPDATE … FROM the legs, which the planner joined by scanning every account; the group
- * commit batch locked its accounts the same way.
+ * with one UPDATE … FROM the legs, which the planner joined by scanning every account.
  */
 describe('a movement reads its own accounts, however many the bank holds', () => {
   let t: TestApp;
@@ -63,19 +62,19 @@ describe('a movement reads its own accounts, however many the bank holds', () =>
     expect(read).toBeLessThanOrEqual(ACCOUNT_ROWS_PER_MOVEMENT_MAX);
   });
 
-  it('locks a batch of transfers by their keys', async () => {
+  it("locks a transfer's parties by their keys", async () => {
     const item = {
       key: null,
       senderId: alice.userId,
       recipientAccount: bob.accountNumber,
       type: 'Local Transfer',
-      // A refusal decided before any row is read: the batch's locks are all this call does.
+      // A refusal decided before any row is read: the parties' locks are all this call does.
       refusal: { code: 'INVALID_TRANSFER_AMOUNT', field: 'amount' },
       errors: { INVALID_TRANSFER_AMOUNT: { status: 422, message: 'Invalid amount.' } },
     };
     const read = await t.database.db.transaction(async (tx) => {
       const before = await rowsRead(tx, 'accounts');
-      await tx.execute(sql`select lb_transfer_batch(${JSON.stringify({ items: [item, item] })}::jsonb)`);
+      await tx.execute(sql`select lb_transfer(${JSON.stringify(item)}::jsonb)`);
       return (await rowsRead(tx, 'accounts')) - before;
     });
     expect(read).toBeLessThanOrEqual(ACCOUNT_ROWS_PER_MOVEMENT_MAX);

@@ -10,7 +10,6 @@ import type { Clock } from '../../../lib/clock';
 import type { AuditLog } from '../../audit/audit-log';
 import type { EmailBrand, Outbox } from '../../email/index';
 import type { UserService } from '../../users/user-service';
-import { directRunner, groupCommitRunner, type MovementRunner } from '../group-commit';
 import { runIdempotent, type StoredAnswer } from '../idempotency';
 import { toRecordDto, type RecordRow } from '../records';
 import { ensureSystemAccounts, type SystemAccountCode } from '../system-accounts';
@@ -30,8 +29,6 @@ export interface MovementDeps {
    * than happening now, writes none.
    */
   alerts?: boolean;
-  /** Transfers go to the database in batches (decision 0173); PostgreSQL only. Default: one by one. */
-  groupCommit?: boolean;
 }
 
 /** Who acts, for the audit row. */
@@ -49,8 +46,6 @@ export function requestDetails(actor: Actor): { requestId?: string } {
 
 /** The deps plus what the use cases share: the system accounts' ids, the run, the answer. */
 export interface MovementContext extends MovementDeps {
-  /** How a use case reaches its movement function: alone, or in a batch (group commit). */
-  runner: MovementRunner;
   /** The id of a system account (created on first use, then remembered). */
   systemAccount(code: SystemAccountCode): Promise<number>;
   /** Creates the system accounts now (at start-up), so no movement pays for it. */
@@ -69,7 +64,6 @@ export function createMovementContext(deps: MovementDeps): MovementContext {
   let systemAccountIds: Record<SystemAccountCode, number> | null = null;
   return {
     ...deps,
-    runner: deps.groupCommit ? groupCommitRunner(deps.db) : directRunner(deps.db),
     async systemAccount(code) {
       systemAccountIds ??= await ensureSystemAccounts(deps.db);
       return systemAccountIds[code];

@@ -16,7 +16,7 @@ import { convertAtPostedRate } from '../../fx/fx-rates';
 import { decidePayeeCheck } from '../../payees/payee-check';
 import { Rejection, type StoredAnswer } from '../idempotency';
 import { RECORD_STATUS_SUCCESSFUL } from '../records';
-import { answerOf, catalogueOf, keyParams, type KeyParams } from '../sql-movement';
+import { answerOf, callMovement, catalogueOf, keyParams, type KeyParams } from '../sql-movement';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { newTransactionId, RECORD_PREFIXES } from '../transaction-ids';
 import { BANK_DISPLAY_NAME, limitDayStart, positiveAmount, type MovementContext } from './context';
@@ -142,7 +142,7 @@ export async function transfer(
   });
 
   for (let round = 0; round < NAME_CHECK_ROUNDS_MAX; round += 1) {
-    const outcome = await ctx.runner.transfer(params);
+    const outcome = await callMovement(ctx.db, 'lb_transfer', params);
     if (outcome.outcome === 'done') {
       ctx.users.profilesChanged(outcome.touched);
       return { statusCode: outcome.status, body: outcome.body };
