@@ -250,6 +250,12 @@ const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * Every environment variable the server reads, by name: `config-documented.test.ts` holds docs/operations.md
+ * and .env.example to this list, so a variable added here without its documentation fails there.
+ */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;

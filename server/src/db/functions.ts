@@ -9,8 +9,7 @@ import path from 'node:path';
  * migration. A change of a function's signature or return type still needs a migration that drops
  * it first (CREATE OR REPLACE cannot change those).
  */
-export const FUNCTIONS_DIR =
-  process.env.LARKSPUR_FUNCTIONS_DIR ?? path.join(import.meta.dirname, 'functions');
+export const FUNCTIONS_DIR = path.join(import.meta.dirname, 'functions');
 
 export interface FunctionFile {
   /** The function's name: the file's name without `.sql`. */
