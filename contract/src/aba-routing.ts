@@ -27,6 +27,13 @@ export function isValidAbaRoutingNumber(value: string): boolean {
 }
 
 /**
+ * The bank's name on the ledger's own records, receipts and bank-details defaults: the one
+ * spelling (issue 29). `BANK_NAME` (server config) renames the bank on pages and in email; the
+ * records keep this name, as they keep the routing number below.
+ */
+export const BANK_DISPLAY_NAME = 'Larkspur Bank';
+
+/**
  * Larkspur Bank's own routing number, as statements and receipts print it (decision 0163,
  * illustrative): a wire to it is paid to one of our customers, a wire to any other goes out of
  * the bank through the external settlement account (decision 0206).

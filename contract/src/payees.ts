@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_DISPLAY_NAME } from './aba-routing';
 import { CURSOR_LENGTH_MAX } from './admin';
 import {
   ACCOUNT_FIELD_LENGTH_MAX,
@@ -37,7 +38,7 @@ export const payeeInputSchema = z
       normaliseAccountInput,
     ),
     recipientName: requiredText('recipient name', NAME_FIELD_LENGTH_MAX),
-    bankName: text(NAME_FIELD_LENGTH_MAX).default('Larkspur Bank'),
+    bankName: text(NAME_FIELD_LENGTH_MAX).default(BANK_DISPLAY_NAME),
     routingNumber: z
       .string()
       .trim()

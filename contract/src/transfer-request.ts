@@ -17,7 +17,12 @@ import {
   normaliseAccountInput,
 } from './international';
 import { amountInputSchema } from './money';
-import { isValidAbaRoutingNumber, LARKSPUR_ROUTING_NUMBER, namesLarkspurBank } from './aba-routing';
+import {
+  BANK_DISPLAY_NAME,
+  isValidAbaRoutingNumber,
+  LARKSPUR_ROUTING_NUMBER,
+  namesLarkspurBank,
+} from './aba-routing';
 
 /**
  * True when a wire's routing number and bank name name different banks: ours under another name,
@@ -25,7 +30,7 @@ import { isValidAbaRoutingNumber, LARKSPUR_ROUTING_NUMBER, namesLarkspurBank } f
  */
 export function wireBankMismatch(routingNumber: string, bankName: string): boolean {
   return (
-    (routingNumber === LARKSPUR_ROUTING_NUMBER) !== namesLarkspurBank(bankName.trim() || 'Larkspur Bank')
+    (routingNumber === LARKSPUR_ROUTING_NUMBER) !== namesLarkspurBank(bankName.trim() || BANK_DISPLAY_NAME)
   );
 }
 
@@ -90,7 +95,7 @@ export const transferRequestSchema = z
     type: transferTypeSchema,
     recipientAccount: recipientAccountSchema,
     recipientName: requiredText('recipient name', NAME_FIELD_LENGTH_MAX),
-    bankName: text(NAME_FIELD_LENGTH_MAX).default('Larkspur Bank'),
+    bankName: text(NAME_FIELD_LENGTH_MAX).default(BANK_DISPLAY_NAME),
     routingNumber: z
       .string()
       .trim()

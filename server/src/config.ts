@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { AMOUNT_MAX_CENTS, parseAmountToCents } from '@larkspur/contract';
+import { AMOUNT_MAX_CENTS, BANK_DISPLAY_NAME, parseAmountToCents } from '@larkspur/contract';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
 import { START_UP_WAIT_DEFAULT_SECONDS } from './db/start-up';
 import { logFormatSettings, type LogFormatSetting } from './lib/log-format';
@@ -117,7 +117,7 @@ const envSchema = z.object({
     .max(START_UP_WAIT_MAX_SECONDS)
     .default(START_UP_WAIT_DEFAULT_SECONDS),
   PUBLIC_ORIGIN: z.url().optional(),
-  BANK_NAME: z.string().min(1).max(60).default('Larkspur Bank'),
+  BANK_NAME: z.string().min(1).max(60).default(BANK_DISPLAY_NAME),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySetting.default(false),
   /** Serve the API documentation at /api/docs (default: on, except in production). */

@@ -2,5 +2,4 @@
 export const env = {
   /** `npm run dev`: Vite's dev server with the API beside it. Shows the preview banner. */
   isDevelopment: import.meta.env.DEV,
-  bankName: 'Larkspur Bank',
 } as const;

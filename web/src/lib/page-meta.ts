@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-
-const BRAND = 'Larkspur Bank';
+import { BANK_DISPLAY_NAME } from '@larkspur/contract';
 
 export interface PageMeta {
   title: string;
@@ -8,7 +7,8 @@ export interface PageMeta {
 }
 
 /** The document title a page's `title` becomes. */
-export const documentTitle = (title: string): string => (title === BRAND ? title : `${title} | ${BRAND}`);
+export const documentTitle = (title: string): string =>
+  title === BANK_DISPLAY_NAME ? title : `${title} | ${BANK_DISPLAY_NAME}`;
 
 /**
  * Set only by the build's prerender (web/src/prerender.tsx): effects do not run there, so the page

@@ -18,7 +18,7 @@ import {
   type TransferInput,
 } from './movements/transfer';
 
-export { BANK_DISPLAY_NAME, limitDayStart, type Actor, type MovementDeps } from './movements/context';
+export { limitDayStart, type Actor, type MovementDeps } from './movements/context';
 export type { AdminCashInput } from './movements/admin-cash';
 export type { AdminRecordInput } from './movements/record-create';
 export type { AdminEditInput } from './movements/record-edit';

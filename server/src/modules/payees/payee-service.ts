@@ -10,6 +10,7 @@ import {
   type TransferType,
   type payeeInputSchema,
   internationalDetailsSchema,
+  BANK_DISPLAY_NAME,
 } from '@larkspur/contract';
 import type { z } from 'zod';
 import type { Database, DbOrTx, Tx } from '../../db/client';
@@ -29,7 +30,6 @@ export type PayeeInput = z.output<typeof payeeInputSchema>;
  */
 export const RECENT_RECORDS_SCANNED = 50;
 const CURSOR_TAG = 'payees';
-const LARKSPUR_BANK = 'Larkspur Bank';
 
 type PayeeRow = typeof payees.$inferSelect;
 
@@ -59,8 +59,8 @@ function canonical(input: PayeeInput) {
     bankName: details
       ? details.recipientBank
       : input.type === 'Wire Transfer'
-        ? input.bankName || LARKSPUR_BANK
-        : LARKSPUR_BANK,
+        ? input.bankName || BANK_DISPLAY_NAME
+        : BANK_DISPLAY_NAME,
     routingNumber: input.type === 'Wire Transfer' ? (input.routingNumber ?? null) : null,
     internationalDetails: details,
   };

@@ -6,6 +6,7 @@ import {
   SCHEDULED_SERIES_ACTIVE_MAX,
   SCHEDULED_START_DAYS_AHEAD_MAX,
   addDays,
+  BANK_DISPLAY_NAME,
   formatCents,
   isoDay,
   occurrenceDay,
@@ -25,7 +26,7 @@ import { CURSOR_UUID_PATTERN, invalidCursor } from '../admin/keyset-cursor';
 import { loadCustomer } from '../ledger/customers';
 import { decidePayeeCheck } from '../payees/payee-check';
 import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
-import { BANK_DISPLAY_NAME, positiveAmount } from '../ledger/movements/context';
+import { positiveAmount } from '../ledger/movements/context';
 
 /** A series row as stored. */
 export type SeriesRow = typeof scheduledTransfers.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { routingCheckDigit } from '@larkspur/contract';
+import { BANK_DISPLAY_NAME, routingCheckDigit } from '@larkspur/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, auditLog, cards, identities, profiles } from '../../db/schema/index';
@@ -219,7 +219,7 @@ export async function seedDemoHistory(deps: {
             type: 'Local Transfer',
             recipientAccount: to.accountNumber,
             recipientName: `${to.firstName} ${to.surname}`,
-            bankName: 'Larkspur Bank',
+            bankName: BANK_DISPLAY_NAME,
             amount: dollars(cents),
             purpose,
           },

@@ -1,4 +1,4 @@
-import { CHECK_DEPOSIT_MAX_CENTS, formatCents } from '@larkspur/contract';
+import { BANK_DISPLAY_NAME, CHECK_DEPOSIT_MAX_CENTS, formatCents } from '@larkspur/contract';
 import { AppError, isUniqueViolation } from '../../../lib/errors';
 import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../../holds/check-images';
 import { countDepositAttempt, enforceDepositRules, placeHold } from '../../holds/hold-deposits';
@@ -9,7 +9,7 @@ import { lockAccounts } from '../journal';
 import { moveWithSystem } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';
-import { BANK_DISPLAY_NAME, positiveAmount, type MovementContext } from './context';
+import { positiveAmount, type MovementContext } from './context';
 
 export interface CheckDepositInput {
   amount: string;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { CURRENCY } from '@larkspur/contract';
+import { BANK_DISPLAY_NAME, CURRENCY } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
 import { accounts, identities, profiles } from '../../../db/schema/index';
 import { assert } from '../../../lib/errors';
@@ -9,7 +9,7 @@ import { lockAccounts, postEntry } from '../journal';
 import { RECORD_STATUS_SUCCESSFUL } from '../records';
 import { ensureSystemAccounts, SYSTEM_ACCOUNTS } from '../system-accounts';
 import { newTransactionId, RECORD_PREFIXES } from '../transaction-ids';
-import { BANK_DISPLAY_NAME, type MovementContext } from './context';
+import type { MovementContext } from './context';
 
 /** The record type a returned check's debit carries. */
 export const RETURNED_CHECK_TYPE = 'Returned Check';

@@ -14,8 +14,6 @@ import { runIdempotent, type StoredAnswer } from '../idempotency';
 import { toRecordDto, type RecordRow } from '../records';
 import { ensureSystemAccounts, type SystemAccountCode } from '../system-accounts';
 
-export const BANK_DISPLAY_NAME = 'Larkspur Bank';
-
 /** What every money movement is built from. */
 export interface MovementDeps {
   db: Database;

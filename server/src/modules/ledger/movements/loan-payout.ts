@@ -1,8 +1,9 @@
+import { BANK_DISPLAY_NAME } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
 import { moveWithSystem, type SystemMovementResult } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';
-import { BANK_DISPLAY_NAME, type MovementContext } from './context';
+import type { MovementContext } from './context';
 
 /**
  * SPEC §7 loan approval's money: credit the applicant from the loan disbursement account with

@@ -1,16 +1,10 @@
-import type { Direction } from '@larkspur/contract';
+import { BANK_DISPLAY_NAME, type Direction } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
 import { Rejection, type StoredAnswer } from '../idempotency';
 import { moveWithSystem, runSystemMovement, type SystemMovement } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';
-import {
-  BANK_DISPLAY_NAME,
-  positiveAmount,
-  requestDetails,
-  type Actor,
-  type MovementContext,
-} from './context';
+import { positiveAmount, requestDetails, type Actor, type MovementContext } from './context';
 
 export interface AdminRecordInput {
   userId: string;

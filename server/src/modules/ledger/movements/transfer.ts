@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  BANK_DISPLAY_NAME,
   CURRENCY,
   LARKSPUR_ROUTING_NUMBER,
   transferTypes,
@@ -19,7 +20,7 @@ import { RECORD_STATUS_SUCCESSFUL } from '../records';
 import { answerOf, callMovement, catalogueOf, keyParams, type KeyParams } from '../sql-movement';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { newTransactionId, RECORD_PREFIXES } from '../transaction-ids';
-import { BANK_DISPLAY_NAME, limitDayStart, positiveAmount, type MovementContext } from './context';
+import { limitDayStart, positiveAmount, type MovementContext } from './context';
 
 export interface TransferInput {
   type: TransferType;

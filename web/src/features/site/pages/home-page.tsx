@@ -11,6 +11,7 @@ import {
   SparkIcon,
 } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { BANK_DISPLAY_NAME } from '@larkspur/contract';
 import { usePageMeta } from '@/lib/page-meta';
 import { CtaBand } from '../components/cta-band';
 import { FeatureGrid } from '../components/feature-grid';
@@ -92,7 +93,7 @@ const articles = [
 
 export function HomePage() {
   usePageMeta({
-    title: 'Larkspur Bank',
+    title: BANK_DISPLAY_NAME,
     description:
       'Banking that works for you: secure, simple and smart checking, savings, loans and investing from Larkspur Bank.',
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Payee } from '@larkspur/contract';
+import { BANK_DISPLAY_NAME, type Payee } from '@larkspur/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -22,7 +22,7 @@ function describe(payee: Payee): string {
   const details = payee.internationalDetails;
   if (details) return `${details.recipientBank}, ${details.country} · ${details.swiftBic}`;
   if (payee.type === 'Wire Transfer') return `${payee.bankName} · routing ${payee.routingNumber ?? ''}`;
-  return 'Larkspur Bank';
+  return BANK_DISPLAY_NAME;
 }
 
 function PayeeRow({
