@@ -1,12 +1,17 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { employmentStatuses, loanAmountMaxCents, loanTypes, type LoanType } from '@larkspur/contract';
+import {
+  BANK_DISPLAY_NAME,
+  employmentStatuses,
+  loanAmountMaxCents,
+  loanTypes,
+  type LoanType,
+} from '@larkspur/contract';
 import { openDatabase } from '../../server/src/db/client';
 import { systemClock } from '../../server/src/lib/clock';
 import { createFieldCipher } from '../../server/src/lib/field-encryption';
 import { hashPassword } from '../../server/src/lib/passwords';
 import { newCardNumber } from '../../server/src/modules/cards/card-numbers';
-import { BANK_DISPLAY_NAME } from '../../server/src/modules/ledger/banking-service';
 import {
   ensureSystemAccounts,
   SYSTEM_ACCOUNTS,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ManualClock } from '../lib/clock';
-import { insertCustomers } from '../modules/admin/test-fixtures';
+import { insertCustomers } from '../test/admin-fixtures';
 import { credit, transfer } from '../test/banking';
 import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../test/identity';
 import { startPgProxy, type PgProxy } from '../test/pg-proxy';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPatch } from '../modules/admin/test-fixtures';
+import { adminPatch } from '../test/admin-fixtures';
 import { STREAMS_PER_SESSION_MAX } from '../modules/users/live-streams';
 import {
   JSON_HEADERS,

@@ -14,7 +14,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createAuditLog } from '../audit/audit-log';
 import { encodeCursor } from './keyset-cursor';
-import { adminGet, adminPatch, walkPages } from './test-fixtures';
+import { adminGet, adminPatch, walkPages } from '../../test/admin-fixtures';
 
 /** A database of its own: three days of admin actions and security events. */
 let t: TestApp;

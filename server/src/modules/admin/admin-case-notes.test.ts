@@ -17,7 +17,7 @@ import {
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { encodeCursor } from './keyset-cursor';
-import { adminGet, walkPages } from './test-fixtures';
+import { adminGet, walkPages } from '../../test/admin-fixtures';
 
 let t: TestApp;
 let admin: { userId: string; email: string; password: string };

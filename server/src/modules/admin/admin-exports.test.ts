@@ -7,7 +7,7 @@ import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createAuditLog } from '../audit/audit-log';
 import { ADMIN_RECORD_CSV_COLUMNS, AUDIT_CSV_COLUMNS, adminRecordsCsv, auditCsv } from './export-routes';
-import { adminGet, adminPatch, uniqueToken } from './test-fixtures';
+import { adminGet, adminPatch, uniqueToken } from '../../test/admin-fixtures';
 
 /** RFC 4180 as a spreadsheet reads it: quoted cells, doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {

@@ -11,7 +11,7 @@ import {
   type SignedUpCustomer,
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { adminGet, adminPatch } from './test-fixtures';
+import { adminGet, adminPatch } from '../../test/admin-fixtures';
 
 /**
  * One known fixture in a database of its own, and the overview's every figure checked against it.

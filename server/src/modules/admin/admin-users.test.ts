@@ -22,7 +22,7 @@ import {
   uniqueToken,
   walkPages,
   type FixtureCustomer,
-} from './test-fixtures';
+} from '../../test/admin-fixtures';
 
 let t: TestApp;
 let admin: { userId: string; email: string; password: string };

@@ -5,7 +5,7 @@ import { ManualClock } from '../../lib/clock';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/test-app';
 import { createEmailModule } from './email-module';
 import { OTP_PEPPER_FILE, resolveOtpPepper } from './otp-pepper';
-import { createRecordingLogger, createRecordingTransport } from './testing';
+import { createRecordingLogger, createRecordingTransport } from '../../test/email-doubles';
 import type { EmailTransport } from './transport';
 
 let testDb: TestDatabase;

@@ -13,7 +13,11 @@ import {
   type OtpService,
 } from './otp-service';
 import { renderSignupAttemptNotice, type EmailBrand } from './templates';
-import { createRecordingLogger, createRecordingTransport, type RecordingTransport } from './testing';
+import {
+  createRecordingLogger,
+  createRecordingTransport,
+  type RecordingTransport,
+} from '../../test/email-doubles';
 
 const brand: EmailBrand = {
   bankName: 'Larkspur Bank',

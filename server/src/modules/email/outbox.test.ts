@@ -16,7 +16,7 @@ import {
   outboxRunBackoffMs,
   type OutboxWorker,
 } from './outbox-worker';
-import { createRecordingLogger, createRecordingTransport, deferred } from './testing';
+import { createRecordingLogger, createRecordingTransport, deferred } from '../../test/email-doubles';
 import type { EmailTransport, OutgoingEmail } from './transport';
 
 let testDb: TestDatabase;

@@ -12,7 +12,7 @@ import {
   type EmailBrand,
   type MoneyAlertInput,
 } from './templates';
-import { createRecordingLogger, createRecordingTransport } from './testing';
+import { createRecordingLogger, createRecordingTransport } from '../../test/email-doubles';
 
 /**
  * Decision 0147: a money alert is stored as template + fields and rendered by the outbox worker.

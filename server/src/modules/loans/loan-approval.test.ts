@@ -30,7 +30,7 @@ import {
   setStatus,
   validApplication,
   type LoanTestBed,
-} from './loan-test-support';
+} from '../../test/loans';
 
 let bed: LoanTestBed;
 beforeAll(async () => {

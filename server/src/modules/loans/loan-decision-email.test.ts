@@ -10,7 +10,7 @@ import {
   setStatus,
   validApplication,
   type LoanTestBed,
-} from './loan-test-support';
+} from '../../test/loans';
 
 /**
  * Issue 28 point 14: a loan decision reached the customer only as a "Deposit" credit alert (an

@@ -23,7 +23,7 @@ import {
   setStatus,
   validApplication,
   type LoanTestBed,
-} from './loan-test-support';
+} from '../../test/loans';
 
 let bed: LoanTestBed;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../test/identity';
 import { inviteStaff } from '../../test/staff-invitations';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { validApplication } from '../loans/loan-test-support';
+import { validApplication } from '../../test/loans';
 
 /**
  * Decision 0210: the newly-appointed rule of decision 0190 covers every approval that moves or

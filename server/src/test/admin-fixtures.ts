@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { accounts, identities, profiles } from '../../db/schema/index';
-import { JSON_HEADERS } from '../../test/identity';
-import type { TestApp } from '../../test/test-app';
-import { avatarUrlFor } from '../users/avatar';
+import { accounts, identities, profiles } from '../db/schema/index';
+import { JSON_HEADERS } from './identity';
+import type { TestApp } from './test-app';
+import { avatarUrlFor } from '../modules/users/avatar';
 
 /** A customer written straight into the tables: for list fixtures, where sign-up's cost adds nothing. */
 export interface FixtureCustomer {

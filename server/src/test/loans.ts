@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { LoanApplicationRequestInput } from '@larkspur/contract';
-import { buildApp } from '../../app';
-import { ManualClock } from '../../lib/clock';
-import { credit } from '../../test/banking';
-import {
-  createAdmin,
-  JSON_HEADERS,
-  loginAdmin,
-  signUpCustomer,
-  type SignedUpCustomer,
-} from '../../test/identity';
-import { createTestDatabase, testConfig, type TestApp } from '../../test/test-app';
+import { buildApp } from '../app';
+import { ManualClock } from '../lib/clock';
+import { credit } from './banking';
+import { createAdmin, JSON_HEADERS, loginAdmin, signUpCustomer, type SignedUpCustomer } from './identity';
+import { createTestDatabase, testConfig, type TestApp } from './test-app';
 
 /**
  * Test support for the loans module: the app as two server instances on one database (the second
