@@ -115,9 +115,26 @@ function checkPaths(problems) {
   }
 }
 
+/**
+ * docs/product.md §8 quotes the refusals the bank keeps word for word; each must still be a
+ * message of the error catalogue, so a catalogue edit cannot quietly leave the page wrong.
+ */
+function checkProductMessages(problems) {
+  const product = fs.readFileSync(path.join(root, 'docs/product.md'), 'utf8');
+  const catalogue = fs.readFileSync(path.join(root, 'contract/src/errors.ts'), 'utf8');
+  const section = product.split(/^## 8\. /m)[1]?.split(/^## /m)[0] ?? '';
+  const rows = [...section.matchAll(/^\| ([^|]+?) \| [^|]+ \|$/gm)].map((m) => m[1]);
+  const messages = rows.filter((message) => message !== 'Message' && !/^-+$/.test(message));
+  if (messages.length === 0) problems.push('docs/product.md: §8 lists no messages');
+  for (const message of messages)
+    if (!catalogue.includes(`'${message}'`) && !catalogue.includes(`"${message}"`))
+      problems.push(`docs/product.md §8: "${message}" is not a message of contract/src/errors.ts`);
+}
+
 const problems = [];
 const records = readRecords(problems);
 checkPaths(problems);
+checkProductMessages(problems);
 const index = renderIndex(records);
 if (process.argv.includes('--write')) {
   fs.writeFileSync(indexFile, index);

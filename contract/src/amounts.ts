@@ -63,7 +63,7 @@ export type TypedAmountProblem = 'empty' | 'decimals' | 'unreadable' | 'not-posi
 
 /**
  * What is wrong with a typed amount, or null when it reads and is within (0, max]. The server keeps
- * its one message for all of these (SPEC "Invalid transfer amount."); a form adds the reason.
+ * its one message for all of these (product §8: "Invalid transfer amount."); a form adds the reason.
  */
 export function typedAmountProblem(
   input: string,

@@ -25,7 +25,7 @@ export const OTP_CODE_LENGTH = 6;
 
 export const ACCOUNT_NUMBER_PREFIX = '409';
 export const ACCOUNT_NUMBER_PATTERN = /^409\d{8}$/;
-/** SPEC §3: accountLimit 50000 at creation (dollars), kept in cents like all money. */
+/** product §3: accountLimit 50000 at creation (dollars), kept in cents like all money. */
 export const DEFAULT_ACCOUNT_LIMIT_CENTS = 5_000_000n;
 
 export const roleSchema = z.enum(['user', 'admin']);
@@ -224,7 +224,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const signupVerifyResponseSchema = sessionResponseSchema.extend({ accountNumber: z.string() });
 
-/** The customer's profile (SPEC §3) as GET /api/me returns it: the SSN only as its last four. */
+/** The customer's profile (product §3) as GET /api/me returns it: the SSN only as its last four. */
 export const profileSchema = z.object({
   uid: z.uuid(),
   firstName: z.string(),

@@ -8,7 +8,7 @@ import { payerAccountNumberSchema, routingNumberSchema, withoutLeadingZeros } fr
 /**
  * Money movement: transfers, check deposits, admin helpers, transaction records and statements.
  * Amounts arrive as strings and are parsed by the operation itself, so that each can answer with
- * its own SPEC §8 message ("Invalid transfer amount.", "Invalid deposit amount." …).
+ * its own product §8 message ("Invalid transfer amount.", "Invalid deposit amount." …).
  */
 export const NAME_FIELD_LENGTH_MAX = 100;
 export const ACCOUNT_FIELD_LENGTH_MAX = 34;
@@ -59,7 +59,7 @@ export const transferTypes = ['Local Transfer', 'Wire Transfer', 'International 
 export const transferTypeSchema = z.enum(transferTypes);
 export type TransferType = z.infer<typeof transferTypeSchema>;
 
-/** What the customer-facing record calls each kind of movement (SPEC §3 `type`). */
+/** What the customer-facing record calls each kind of movement (product §3 `type`). */
 export const recordTypes = [
   ...transferTypes,
   'Deposit',
@@ -119,7 +119,7 @@ export const recordHoldSchema = z.object({
 });
 export type RecordHold = z.infer<typeof recordHoldSchema>;
 
-/** SPEC §3: the customer-facing record of a money movement, as the API returns it. */
+/** product §3: the customer-facing record of a money movement, as the API returns it. */
 export const transactionRecordSchema = z.object({
   id: z.uuid(),
   transactionId: z.string(),
@@ -210,7 +210,7 @@ export const adminCreateRecordSchema = z.strictObject({
 });
 
 export const adminEditRecordSchema = z.strictObject({
-  /** SPEC §5: a number of at least 0, zero allowed. Checked by the operation ("Invalid new amount."). */
+  /** product §5: a number of at least 0, zero allowed. Checked by the operation ("Invalid new amount."). */
   amount: amountInputSchema,
   /** Not in the future, not before the customer's account opened (checked by the server). */
   createdAt: recordDateSchema,

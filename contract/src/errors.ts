@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The error catalogue. Messages marked "spec" are SPEC.md §8 word for word and must never be
+ * The error catalogue. Messages marked "spec" are product.md §8 word for word and must never be
  * reworded: clients, tests and customers rely on them. The HTTP status lives beside the message so
  * that server and web agree on what each code means.
  */
 export const errorCatalogue = {
-  // SPEC §8
+  // product §8
   LOGIN_FAILED: { status: 401, message: 'Failed to log in. Please check your credentials.' },
   PROFILE_NOT_FOUND: { status: 404, message: 'User profile not found.' },
   INVALID_TRANSFER_AMOUNT: { status: 400, message: 'Invalid transfer amount.' },

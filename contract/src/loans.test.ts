@@ -68,7 +68,7 @@ describe('loanInquirySchema', () => {
   });
 });
 
-describe('isApprovable (SPEC §4: approval only from Pending)', () => {
+describe('isApprovable (product §4: approval only from Pending)', () => {
   it('is true for Pending only; Under Review still awaits a decision but is not approvable', () => {
     expect(loanStatuses.filter(isApprovable)).toEqual(['Pending']);
     expect(isAwaitingDecision('Under Review')).toBe(true);

@@ -15,7 +15,7 @@ export const loanTypes = ['Personal Loan', 'Auto Loan', 'Mortgage', 'Business Lo
 export const loanTypeSchema = z.enum(loanTypes);
 export type LoanType = z.infer<typeof loanTypeSchema>;
 
-/** SPEC §4: every application and inquiry starts here. */
+/** product §4: every application and inquiry starts here. */
 export const LOAN_STATUS_PENDING = 'Pending';
 
 /** The largest amount each product lends; an inquiry above it is refused with the limit named. */
@@ -119,7 +119,7 @@ export type LoanInquiryResponse = z.infer<typeof loanInquiryResponseSchema>;
 // ————————————————————————————————————————————————————————————————————————————————————————————
 
 /**
- * SPEC §4 names Pending and Approved; the rest are ours (docs/decisions/0030). "Approved" is
+ * product §4 names Pending and Approved; the rest are ours (docs/decisions/0030). "Approved" is
  * reached only through approval, which pays the loan out.
  */
 export const loanStatuses = ['Pending', 'Under Review', 'Approved', 'Rejected', 'Cancelled'] as const;
@@ -140,7 +140,7 @@ export function isAwaitingDecision(status: string): boolean {
 }
 
 /**
- * SPEC §4/§5: approval is allowed only from Pending. An Under Review loan is moved back to Pending
+ * product §4/§5: approval is allowed only from Pending. An Under Review loan is moved back to Pending
  * (with a reason, so the history says the checks are done) before it can be approved
  * (docs/decisions/0120).
  */
@@ -345,10 +345,10 @@ export const loanStatusChangeSchema = z.object({
 });
 export type LoanStatusChange = z.infer<typeof loanStatusChangeSchema>;
 
-/** A customer's own application (SPEC §3 field names: loanAmount, loanType, status, createdAt, updatedAt). */
+/** A customer's own application (product §3 field names: loanAmount, loanType, status, createdAt, updatedAt). */
 export const customerLoanSchema = z.object({
   id: z.uuid(),
-  /** SPEC §3: a loan application carries its applicant's userId (here always the reader's own). */
+  /** product §3: a loan application carries its applicant's userId (here always the reader's own). */
   userId: z.uuid(),
   loanType: loanTypeSchema,
   loanAmount: moneySchema,
@@ -393,7 +393,7 @@ export type AdminLoanStatusChange = z.infer<typeof adminLoanStatusChangeSchema>;
 export const adminLoanSchema = z.object({
   id: z.uuid(),
   source: loanSourceSchema,
-  /** Null for a visitor inquiry: the "anonymous applicant" of SPEC §5. */
+  /** Null for a visitor inquiry: the "anonymous applicant" of product §5. */
   userId: z.uuid().nullable(),
   loanType: loanTypeSchema,
   loanAmount: moneySchema,

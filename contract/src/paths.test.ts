@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPagePathMatcher, isKnownPagePath, paths, publicPagePaths } from './paths';
 
 describe('route table', () => {
-  it('lists the twenty-one public routes of SPEC §2 (help and faqs share a page)', () => {
+  it('lists the twenty-one public routes of product §2 (help and faqs share a page)', () => {
     expect(publicPagePaths).toHaveLength(21);
     expect(new Set(publicPagePaths).size).toBe(21);
   });

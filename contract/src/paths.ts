@@ -1,5 +1,5 @@
 /**
- * Every page route of the product (SPEC §2). The web router, the server's SPA fallback (which
+ * Every page route of the product (product §2). The web router, the server's SPA fallback (which
  * answers 404 for anything not listed here) and the sitemap all read this one table.
  */
 export const paths = {
@@ -69,7 +69,7 @@ export const paths = {
 
 export type PagePath = (typeof paths)[keyof typeof paths];
 
-/** The public marketing pages (SPEC §2 "Public routes"): indexed by search engines, in the sitemap. */
+/** The public marketing pages (product §2 "Public routes"): indexed by search engines, in the sitemap. */
 export const publicPagePaths: readonly PagePath[] = [
   paths.home,
   paths.personalBanking,

@@ -24,7 +24,7 @@ export function readShortReference(input: string): string | null {
 
 // ——— One reference for both sides of a transfer (issue 28, decision 0197) ———
 
-/** How a transfer's received leg (a "Deposit" record, SPEC §7) reads to its recipient. */
+/** How a transfer's received leg (a "Deposit" record, product §7) reads to its recipient. */
 export const RECEIVED_TRANSFER_TYPE = 'Transfer received';
 
 interface Referenced {

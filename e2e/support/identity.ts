@@ -11,7 +11,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * page is signed in afterwards as well.
  */
 
-/** The verification email's subject (SPEC §7): "Your Larkspur Bank Verification Code: 123456". */
+/** The verification email's subject (product §7): "Your Larkspur Bank Verification Code: 123456". */
 const CODE_SUBJECT = /Verification Code: (\d{6})$/;
 /** How long a code may take to show up in the mailbox (it is sent before the API answers). */
 const MAILBOX_WAIT_MS = 10_000;

@@ -74,7 +74,7 @@ test.describe('admin console: users', () => {
     const refused = await api.post('/api/auth/login', {
       data: { accountNumber: customer.accountNumber, password: customer.password },
     });
-    // SPEC §8: the generic answer; the customer is told why by email (decision 0121).
+    // product §8: the generic answer; the customer is told why by email (decision 0121).
     expect(refused.status()).toBe(401);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('LOGIN_FAILED');
 

@@ -19,7 +19,7 @@ import {
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
 import { open, screenshotWidths } from '../support/screens';
 
-// SPEC §8, word for word.
+// product §8, word for word.
 const INVALID_AMOUNT = 'Invalid transfer amount.';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const RECIPIENT_NOT_FOUND = 'Recipient account number not found.';
@@ -161,7 +161,7 @@ test.describe('customer: send money', () => {
       allowConsoleErrors: [/status of 4\d\d|ERR_FAILED|ERR_CONNECTION_RESET|api\/me\/stream/],
     });
 
-    test('each transfer error of SPEC §8 is shown beside its field, and only there (decision 0115)', async ({
+    test('each transfer error of product §8 is shown beside its field, and only there (decision 0115)', async ({
       page,
       playwright,
       adminApi,

@@ -183,7 +183,7 @@ test.describe('login', () => {
     await expectNoA11yViolations(page);
     await screenshotWidths(page, 'admin-overview');
 
-    // SPEC §2 for a signed-in admin: the user area and every guest-only page lead to the console.
+    // product §2 for a signed-in admin: the user area and every guest-only page lead to the console.
     for (const path of ['/user/dashboard', '/user/dashboard/profile', '/signup', '/login', '/admin/login']) {
       await page.goto(path);
       await expect(page, `${path} → /admin/dashboard`).toHaveURL('/admin/dashboard');

@@ -36,7 +36,7 @@ test.describe('application shell', () => {
     });
   });
 
-  test('every navigation scrolls to the top, Back and Forward included (SPEC §2, decision 0116)', async ({
+  test('every navigation scrolls to the top, Back and Forward included (product §2, decision 0116)', async ({
     page,
   }) => {
     await visit(page, '/legal/privacy');

@@ -4,7 +4,7 @@ import { expect, expectNoA11yViolations, screenshot, test, visit } from '../supp
 import { createCustomer } from '../support/identity';
 import { shortReference } from '@larkspur/contract/references';
 
-/** Every public route (SPEC §2) and the one `<h1>` it must show. */
+/** Every public route (product §2) and the one `<h1>` it must show. */
 const pages: Record<string, string> = {
   '/': 'Banking that works for you',
   '/personal-banking': 'Banking for every part of your life',
@@ -31,9 +31,9 @@ const pages: Record<string, string> = {
 
 const PHONE = { width: 375, height: 800 };
 const LAPTOP = { width: 1280, height: 800 };
-/** SPEC §9: a new slide every 5 s. */
+/** product §9: a new slide every 5 s. */
 const SLIDE_INTERVAL_MS = 5_000;
-/** SPEC §9: toasts close after 5 s. */
+/** product §9: toasts close after 5 s. */
 const TOAST_LIFETIME_MS = 5_000;
 /**
  * What the home page's JavaScript weighs, gzipped. The target was 120 KB; React, React Router and

@@ -222,7 +222,7 @@ describe('email configuration', () => {
     });
   });
 
-  it('reads EMAILJS_MODE: the form variant of SPEC §7 on request, nothing else', () => {
+  it('reads EMAILJS_MODE: the form variant of product §7 on request, nothing else', () => {
     const emailjs = {
       EMAIL_TRANSPORT: 'emailjs',
       EMAILJS_PUBLIC_KEY: 'pub',

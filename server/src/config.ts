@@ -319,11 +319,11 @@ export type EmailTransportConfig =
       /** Sent as `accessToken`; required by accounts that enforce the private key. */
       privateKey: string | null;
       serviceId: string;
-      /** The transactional (money alert) template of SPEC §3. */
+      /** The transactional (money alert) template of product §3. */
       templateId: string;
       /** Verification codes and sign-up notices; the transactional template when unset. */
       codeTemplateId: string;
-      /** EMAILJS_MODE: the JSON body (default) or SPEC §7's form variant (send-form). */
+      /** EMAILJS_MODE: the JSON body (default) or product §7's form variant (send-form). */
       mode: 'json' | 'form';
     };
 

@@ -149,7 +149,7 @@ describe('amount tampering', () => {
       const cookie = cookieFor(op);
       for (const field of moneyFields(op)) {
         for (const [label, value] of HOSTILE_AMOUNTS) {
-          // The admin correction may set an amount to zero (SPEC §5); everything else must be > 0.
+          // The admin correction may set an amount to zero (product §5); everything else must be > 0.
           if (label === 'zero' && op.path === '/api/admin/transactions/{id}') continue;
           if (label === 'zero' && field === 'accountLimit') continue;
           // Loan fields are trimmed by design (a pasted " 25000" is fine); not a tampering.

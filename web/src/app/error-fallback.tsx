@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { env } from '@/config/env';
 
 /**
- * SPEC §2: the generic fallback titled "Unexpected Application Error", showing the status and its
+ * product §2: the generic fallback titled "Unexpected Application Error", showing the status and its
  * text, or the error message. The stack only in development builds: production must not leak it.
  */
 export function ErrorFallback() {

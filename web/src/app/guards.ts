@@ -5,7 +5,7 @@ import { loadSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Route guards (SPEC §2). They exist for the person — so nobody lands on a screen they cannot
+ * Route guards (product §2). They exist for the person — so nobody lands on a screen they cannot
  * use — not for security: the server checks every request on its own.
  */
 

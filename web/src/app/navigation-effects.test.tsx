@@ -40,7 +40,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('every navigation (SPEC §2)', () => {
+describe('every navigation (product §2)', () => {
   it('scrolls to the top and clears error toasts, on a link and on Back and Forward', async () => {
     const router = setUp();
     scrollTo.mockReset();

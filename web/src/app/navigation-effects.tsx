@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { clearErrorToasts } from '@/lib/toast';
 
 /**
- * What every change of page does (SPEC §2, issue #14): scroll to the top — Back and Forward too,
+ * What every change of page does (product §2, issue #14): scroll to the top — Back and Forward too,
  * so no browser or router scroll restoration — and dismiss error toasts about the page left.
  * A page is its path: a change of the query alone (a filter, a record opened over a list) keeps
  * the place, and a link to an anchor (the skip link) goes to the anchor (docs/decisions/0116).

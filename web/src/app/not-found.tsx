@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 
-/** Any path without a page (SPEC §2). The server answers such paths with status 404 too. */
+/** Any path without a page (product §2). The server answers such paths with status 404 too. */
 export function NotFoundPage() {
   usePageMeta({
     title: 'Page not found',

@@ -34,7 +34,7 @@ export function createRoutes(): RouteObject[] {
               path: paths.home,
               lazy: async () => ({ Component: (await import('@/features/site/pages/home-page')).HomePage }),
             },
-            // The public site (SPEC §2 "Public routes"), one lazily loaded chunk per page; /support/help
+            // The public site (product §2 "Public routes"), one lazily loaded chunk per page; /support/help
             // and /support/faqs share the help page.
             {
               path: paths.personalBanking,
@@ -164,7 +164,7 @@ export function createRoutes(): RouteObject[] {
             { path: '*', lazy: async () => ({ Component: (await import('./not-found')).NotFoundPage }) },
           ],
         },
-        // Guest-only (SPEC §2): a signed-in person is sent to their own dashboard.
+        // Guest-only (product §2): a signed-in person is sent to their own dashboard.
         {
           id: 'guest',
           element: <PublicLayout />,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * SPEC §2: a full-screen loader shows while a global loading flag is set. Several operations may
+ * product §2: a full-screen loader shows while a global loading flag is set. Several operations may
  * hold it at once, so it is a counter: the loader shows while any holder remains.
  */
 let holders = 0;

@@ -223,7 +223,7 @@ async function logOut(): Promise<void> {
 }
 
 /**
- * SPEC §2 logout: end the session on the server, forget everything cached about the person, and go
+ * product §2 logout: end the session on the server, forget everything cached about the person, and go
  * to the home page (a full navigation, so no screen of the signed-in person survives in memory).
  * `isPending` stays true until the navigation has been asked for, as with the mutation it replaces.
  */

@@ -1,5 +1,5 @@
 // What a person is told after they stop being signed in (issue 28: log out and remote sign-out
-// "say what happened"). Logging out ends with a full page load of the home page (SPEC §2), so the
+// "say what happened"). Logging out ends with a full page load of the home page (product §2), so the
 // words ride across it in sessionStorage (this tab only) and the root layout shows them once.
 
 const KEY = 'larkspur.signed-out';

@@ -1,4 +1,4 @@
-// Toasts (SPEC §2: success, error, info; top right; 5 seconds or until closed). Import `toast` from
+// Toasts (product §2: success, error, info; top right; 5 seconds or until closed). Import `toast` from
 // here only.
 //
 // The toast library (react-toastify's unstyled build: its CSS comes from styles.css, so the CSP

@@ -162,7 +162,7 @@ END
 $$;
 --> statement-breakpoint
 
--- SPEC §7 transfer in one call (decision 0173): the key's replay, both parties locked in id order,
+-- product §7 transfer in one call (decision 0173): the key's replay, both parties locked in id order,
 -- every refusal decided in the spec's order before any write, then the entry, its records and
 -- alerts through lb_post_movement, and the answer stored with the key. Outcomes:
 --   done (status, body, touched) · replay (status, body) · refused (code, field; remembered by the

@@ -126,7 +126,7 @@ export const postings = pgTable(
 );
 
 /**
- * SPEC §3 "Transaction": what the customer sees of a movement, one per customer touched. Its
+ * product §3 "Transaction": what the customer sees of a movement, one per customer touched. Its
  * `created_at` is the business date (an admin may correct it); `recorded_at` is when we wrote it.
  */
 export const transactionRecords = pgTable(

@@ -6,7 +6,7 @@ import { transactionRecords } from './ledger';
 
 /**
  * Loan applications from customers (source 'application', user_id set) and inquiries from visitors
- * of the public loan pages (source 'inquiry', user_id null, contact fields set). SPEC §4: created
+ * of the public loan pages (source 'inquiry', user_id null, contact fields set). product §4: created
  * Pending; Approved only through approval, which pays out (docs/decisions/0030, 0031).
  */
 export const loanApplications = pgTable(

@@ -433,7 +433,7 @@ describe('PATCH /api/admin/users/:id', () => {
         phone: '+1 212 555 0100',
         accountLimit: '75000.50',
       });
-      // SPEC §3: the avatar follows the name.
+      // product §3: the avatar follows the name.
       expect(body.profile.avatar).toMatch(/^\/api\/avatars\/JD-/);
       await expect.poll(() => pushed).toContain(customer.userId);
     } finally {
@@ -575,7 +575,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(row?.firstName).toBe('Ada');
   });
 
-  it('suspending ends every session and login fails generically (SPEC §8); re-activating restores login', async () => {
+  it('suspending ends every session and login fails generically (product §8); re-activating restores login', async () => {
     const customer = await signUpCustomer(t);
     const second = await login(customer.accountNumber, customer.password);
     expect(second.statusCode).toBe(200);
@@ -618,7 +618,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(back.statusCode).toBe(200);
   });
 
-  it('closing ends every session and login fails generically (SPEC §8)', async () => {
+  it('closing ends every session and login fails generically (product §8)', async () => {
     const customer = await signUpCustomer(t);
     const res = await adminPatch(t, adminCookie, customer.userId, {
       status: 'closed',

@@ -35,7 +35,7 @@ export function createCaseNoteService(deps: {
       .from(profiles)
       .where(eq(profiles.userId, userId))
       .limit(1);
-    // An admin's file is not the directory's (SPEC §6): as unknown as a missing one.
+    // An admin's file is not the directory's (product §6): as unknown as a missing one.
     if (rows[0]?.role !== 'user') throw new AppError('USER_NOT_FOUND');
   }
 

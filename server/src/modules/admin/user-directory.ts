@@ -27,7 +27,7 @@ export interface AdminActor {
 }
 
 export interface AdminUserDirectory {
-  /** Customers (never admins, SPEC §6), one keyset page at a time. */
+  /** Customers (never admins, product §6), one keyset page at a time. */
   list(params: AdminUserListParams): Promise<AdminUserPage>;
   /** One customer's file; an admin or unknown id is "User not found." */
   get(userId: string): Promise<AdminUserDetail>;
@@ -75,7 +75,7 @@ export function createAdminUserDirectory(deps: {
 
   async function get(userId: string): Promise<AdminUserDetail> {
     const profile = await users.getProfile(userId);
-    // An admin's file is not the directory's to show (SPEC §6): as unknown as a missing one.
+    // An admin's file is not the directory's to show (product §6): as unknown as a missing one.
     if (!profile || profile.role !== 'user') throw new AppError('USER_NOT_FOUND');
     const now = clock.now();
     const [transactionCount, loanCount, sessionCount, records, loans, lockedUntil] = await Promise.all([
@@ -177,7 +177,7 @@ export function createAdminUserDirectory(deps: {
           .update(profiles)
           .set({
             ...changes,
-            // SPEC §3: the avatar is made from the names, so it follows them.
+            // product §3: the avatar is made from the names, so it follows them.
             avatarUrl: avatarUrlFor(firstName, surname),
             updatedAt: clock.now(),
           })

@@ -259,7 +259,7 @@ export function createAuthService(deps: {
   }
 
   /**
-   * The right password for a suspended or closed account (SPEC §8, decision 0121): the answer is
+   * The right password for a suspended or closed account (product §8, decision 0121): the answer is
    * the generic "Failed to log in", exactly as for a wrong password (the attempt stays counted, as
    * a wrong one would), and the owner learns why by email — at most once per
    * STATUS_NOTICE_INTERVAL_MS, so repeated log-ins cannot flood their mailbox.
@@ -440,7 +440,7 @@ export function createAuthService(deps: {
     },
 
     async login({ accountNumber, password }, ctx) {
-      // SPEC §5: the identifier must be an account number; an email is refused like a wrong password.
+      // product §5: the identifier must be an account number; an email is refused like a wrong password.
       const identifierOk = !accountNumber.includes('@');
       const record = identifierOk ? await users.findLoginByAccountNumber(accountNumber.trim()) : null;
       const ip = ipKey(ctx.ip);
@@ -453,7 +453,7 @@ export function createAuthService(deps: {
         return refuse(claim, 'auth.login', ctx, record?.userId ?? null, reason);
       }
       if (record.role === null) throw new AppError('PROFILE_NOT_FOUND');
-      // SPEC §8: any login failure is the generic message; the owner hears why by email.
+      // product §8: any login failure is the generic message; the owner hears why by email.
       if (record.status !== 'active') return refuseInactive('auth.login', record, ctx);
       await succeeded(accountNumber, ip);
       // The success row and, from a browser new to this customer, the alert email commit with the session.

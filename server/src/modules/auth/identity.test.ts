@@ -55,7 +55,7 @@ const notices = (email: string) =>
     .orderBy(asc(outboxMessages.id));
 
 describe('sign-up', () => {
-  it('verifies the email, opens the account as SPEC §3 says, and signs the customer in', async () => {
+  it('verifies the email, opens the account as product §3 says, and signs the customer in', async () => {
     const body = validSignup();
     const start = await post('/api/auth/signup/start', body);
     expect(start.statusCode).toBe(202);
@@ -254,7 +254,7 @@ describe('login', () => {
     expect((await login(customer.accountNumber, customer.password)).statusCode).toBe(200);
   });
 
-  it('answers a suspended or closed account with the generic message (SPEC §8) and tells the owner why by email, once a period', async () => {
+  it('answers a suspended or closed account with the generic message (product §8) and tells the owner why by email, once a period', async () => {
     const customer = await signUpCustomer(t);
     await t.database.db
       .update(profiles)

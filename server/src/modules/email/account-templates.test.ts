@@ -49,7 +49,7 @@ describe('recovery and alert emails', () => {
     expect(mail.text).toContain('40987654321');
   });
 
-  it("codes keep SPEC §7's subject and say what they are for", () => {
+  it("codes keep product §7's subject and say what they are for", () => {
     const reset = renderPasswordResetCode(
       { to: 'a@example.com', now, code: '123456', validForMinutes: 5, byStaff: false },
       brand,

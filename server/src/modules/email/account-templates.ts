@@ -127,7 +127,7 @@ export function renderAccountNumberReminder(input: WelcomeInput, brand: EmailBra
 }
 
 // ---------------------------------------------------------------------------------------------
-// Codes: the SPEC §7 subject ("Your {brand} Verification Code: {code}") with what they are for.
+// Codes: the product §7 subject ("Your {brand} Verification Code: {code}") with what they are for.
 
 export function renderPasswordResetCode(
   input: Base & { code: string; validForMinutes: number; byStaff: boolean },

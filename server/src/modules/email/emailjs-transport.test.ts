@@ -102,7 +102,7 @@ const alert: OutboundEmail = {
 };
 
 describe('EmailJS transport against a local HTTP service', () => {
-  it('posts the JSON body of SPEC §7 with the template fields and the private key', async () => {
+  it('posts the JSON body of product §7 with the template fields and the private key', async () => {
     const result = await createEmailJsTransport(options()).send(alert);
     expect(result).toEqual({ ok: true });
     expect(requests).toHaveLength(1);
@@ -157,7 +157,7 @@ describe('EmailJS transport against a local HTTP service', () => {
     expect(new Set(requests.map((r) => r.idempotencyKey)).size).toBe(2);
   });
 
-  it('posts the form variant of SPEC §7 to send-form when configured: ids and template fields as form fields', async () => {
+  it('posts the form variant of product §7 to send-form when configured: ids and template fields as form fields', async () => {
     const result = await createEmailJsTransport(options({ mode: 'form' })).send(alert);
     expect(result).toEqual({ ok: true });
     expect(requests).toHaveLength(1);

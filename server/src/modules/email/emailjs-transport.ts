@@ -1,7 +1,7 @@
 import { failure, type EmailTransport, type OutboundEmail, type SendResult } from './transport';
 
 /**
- * The hosted email API of SPEC §7 (EmailJS), called with fetch rather than its SDK
+ * The hosted email API of product §7 (EmailJS), called with fetch rather than its SDK
  * (docs/decisions/0005-email-transport-hosted-api.md): the SDK fixes the host and port, has no
  * timeout and rejects with objects that are not Errors.
  */
@@ -11,7 +11,7 @@ export const EMAILJS_LIB_VERSION = '4.4.1';
 /** A send that has not answered by then is abandoned and retried later by the outbox. */
 export const EMAILJS_TIMEOUT_MS = 10_000;
 export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
-/** SPEC §7's form variant: the same fields as multipart form data, the template fields flattened. */
+/** product §7's form variant: the same fields as multipart form data, the template fields flattened. */
 export const EMAILJS_SEND_FORM_PATH = '/api/v1.0/email/send-form';
 /** How a message is posted: the JSON body (default) or the form variant (EMAILJS_MODE). */
 export const emailJsModes = ['json', 'form'] as const;
@@ -28,7 +28,7 @@ export interface EmailJsOptions {
   publicKey: string;
   privateKey: string | null;
   serviceId: string;
-  /** The transactional template of SPEC §3 (money alerts). */
+  /** The transactional template of product §3 (money alerts). */
   templateId: string;
   /** Verification codes and sign-up notices. */
   codeTemplateId: string;

@@ -75,7 +75,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('one-time codes', () => {
-  it('emails a 6-digit code with the subject of SPEC §7, stores only a hash, and accepts it once', async () => {
+  it('emails a 6-digit code with the subject of product §7, stores only a hash, and accepts it once', async () => {
     const { expiresAt } = await otp.sendCode('signup', 'ada@example.com');
     expect(expiresAt.getTime()).toBe(clock.now().getTime() + OTP_TTL_MS);
     const code = lastCode();

@@ -14,7 +14,7 @@ import {
   type SendResult,
 } from './transport';
 
-/** SPEC §9: the customer is told the code works for 5 minutes. */
+/** product §9: the customer is told the code works for 5 minutes. */
 export const OTP_TTL_MS = 5 * 60_000;
 /** Wrong tries before a code is dead (DESIGN §3). */
 export const OTP_ATTEMPTS_MAX = 5;

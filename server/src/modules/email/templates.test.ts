@@ -55,7 +55,7 @@ describe('formatMoney', () => {
 });
 
 describe('money alert', () => {
-  it('fills all twelve template fields of SPEC §3, and only those', () => {
+  it('fills all twelve template fields of product §3, and only those', () => {
     const { params } = renderMoneyAlert(alert, brand);
     expect(params).toEqual({
       to_email: 'ada@example.com',
@@ -169,7 +169,7 @@ describe('money alert', () => {
 describe('verification code', () => {
   const now = new Date('2026-01-15T12:00:00.000Z');
 
-  it('has the subject of SPEC §7 and says the code is valid for 5 minutes', () => {
+  it('has the subject of product §7 and says the code is valid for 5 minutes', () => {
     const email = renderVerificationCode(
       { to: 'ada@example.com', code: '042917', validForMinutes: 5, now },
       brand,

@@ -11,14 +11,14 @@ import type { EmailTemplateName, RenderedEmail } from './transport';
 /** Who the email is from, and where customers find the bank. */
 export interface EmailBrand {
   bankName: string;
-  /** Display name of the sender (SPEC §3 `from_name`). */
+  /** Display name of the sender (product §3 `from_name`). */
   fromName: string;
   /** For links back to the bank, e.g. "https://bank.example". */
   publicOrigin: string;
 }
 
 export const DEFAULT_CURRENCY_SYMBOL = '$';
-/** SPEC §3 `amount_color`: green for money in, red for money out (AA contrast on white). */
+/** product §3 `amount_color`: green for money in, red for money out (AA contrast on white). */
 export const CREDIT_COLOR = '#15803d';
 export const DEBIT_COLOR = '#b91c1c';
 /** One zone for every date in a mail, named in the text, so no reader has to guess. */
@@ -157,7 +157,7 @@ export function bodies(parts: DocumentParts): { html: string; text: string } {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Money alert (SPEC §3 and §7): one template for every credit and debit.
+// Money alert (product §3 and §7): one template for every credit and debit.
 
 export interface MoneyAlertInput {
   to: string;
@@ -167,7 +167,7 @@ export interface MoneyAlertInput {
   /** The record's type as the customer knows it: "Deposit", "Withdrawal", "International Transfer" … */
   transactionType: string;
   amountCents: bigint;
-  /** From the transfer's international details; the dollar sign when absent (SPEC §9). */
+  /** From the transfer's international details; the dollar sign when absent (product §9). */
   currencySymbol?: string | null;
   /**
    * An international transfer's conversion (issue 18): the amount in the recipient's currency
@@ -192,7 +192,7 @@ export interface MoneyAlertInput {
 
 const holdDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: ALERT_TIME_ZONE });
 
-/** The money alert's fields (SPEC §3), all strings: what the hosted API gets, and what the body is rendered from. */
+/** The money alert's fields (product §3), all strings: what the hosted API gets, and what the body is rendered from. */
 // A type, not an interface: it must be assignable to `Record<string, string>` (the outbox's params).
 export type MoneyAlertParams = {
   to_email: string;
@@ -224,7 +224,7 @@ export function moneyAlertParams(input: MoneyAlertInput, brand: EmailBrand): Mon
   const kind = isCredit ? 'Credit' : 'Debit';
   const symbol = input.currencySymbol?.trim() || DEFAULT_CURRENCY_SYMBOL;
   const foreign = input.international?.foreignAmount ? input.international : null;
-  // SPEC §9: the amount carries the international details' symbol. Since issue 18 that is the
+  // product §9: the amount carries the international details' symbol. Since issue 18 that is the
   // amount in that currency; the dollars that moved are stated beside it, never under its symbol.
   const amount = foreign?.foreignAmount
     ? formatForeignAlertAmount(foreign.foreignAmount, symbol)
@@ -404,12 +404,12 @@ export function renderStoredEmail(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Verification code (SPEC §7: subject "Your {brand} Verification Code: {code}").
+// Verification code (product §7: subject "Your {brand} Verification Code: {code}").
 
 export interface VerificationCodeInput {
   to: string;
   code: string;
-  /** How long the code works, as the customer is told (SPEC §9: 5 minutes). */
+  /** How long the code works, as the customer is told (product §9: 5 minutes). */
   validForMinutes: number;
   now: Date;
   /** What the code is for, said first (a password reset, an email change); generic if absent. */
@@ -554,7 +554,7 @@ export function renderPasswordRecheckNotice(input: SecurityNoticeInput, brand: E
   );
 }
 
-// Account status notice (SPEC §8, decision 0121): the right password for a suspended or closed
+// Account status notice (product §8, decision 0121): the right password for a suspended or closed
 // account gets the generic "Failed to log in" answer, so the owner is told why by email instead.
 
 export const ACCOUNT_STATUS_TEMPLATE = 'account-status-notice' satisfies EmailTemplateName;

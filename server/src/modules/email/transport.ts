@@ -41,7 +41,7 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
-  /** The template's fields, all strings (SPEC §3 for the money alert). */
+  /** The template's fields, all strings (product §3 for the money alert). */
   params: Record<string, string>;
 }
 

@@ -150,7 +150,7 @@ export function adminLedgerRoutes(deps: {
         preHandler: asMaker,
       },
       async (request, reply) => {
-        // Any id that is not one of ours is simply not found (SPEC: "Transaction not found!").
+        // Any id that is not one of ours is simply not found (product §8: "Transaction not found!").
         if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) {
           throw new AppError('TRANSACTION_NOT_FOUND');
         }

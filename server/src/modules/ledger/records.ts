@@ -42,7 +42,7 @@ export function readInternationalDetails(
 /** A record is written when its money has moved (the column's default). */
 export const RECORD_STATUS_SUCCESSFUL = 'Successful';
 
-/** The API's view of a record (SPEC §3, plus `created_at` as the spec's reads expose it). */
+/** The API's view of a record (product §3, plus `created_at` as the spec's reads expose it). */
 export function toRecordDto(row: RecordRow, hold: RecordHold | null = null): TransactionRecord {
   const created = row.createdAt.toISOString();
   return {

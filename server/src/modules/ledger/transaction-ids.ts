@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-/** SPEC §3 prefixes: transfer, received deposit, check deposit, withdrawal, loan disbursement. */
+/** product §3 prefixes: transfer, received deposit, check deposit, withdrawal, loan disbursement. */
 export const RECORD_PREFIXES = {
   transfer: 'TRF',
   deposit: 'DEP',

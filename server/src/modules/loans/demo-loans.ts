@@ -54,7 +54,7 @@ export function seedDemoLoans(deps: { db: Database; adminId: string }) {
     });
     assert(review.status === 'updated', 'the demo auto loan goes under review');
     daysAgo(32);
-    // SPEC §4: approval only from Pending, so the finished checks move it back first.
+    // product §4: approval only from Pending, so the finished checks move it back first.
     const checked = await loans.setStatus(staff, auto.loan.id, {
       status: 'Pending',
       reason: 'Pay slips and vehicle details received',

@@ -81,7 +81,7 @@ describe('POST /api/admin/loans/:id/approve', () => {
     bed.t.clock.advanceMs(60_000);
     expect((await setStatus(bed, id, 'Under Review', 'Pay slips requested')).statusCode).toBe(200);
     bed.t.clock.advanceMs(60_000);
-    // SPEC §4: approval only from Pending, so the checks end with a move back to Pending.
+    // product §4: approval only from Pending, so the checks end with a move back to Pending.
     expect((await setStatus(bed, id, 'Pending', 'Pay slips received')).statusCode).toBe(200);
     bed.t.clock.advanceMs(60_000);
     const outboxBefore = await bed.t.database.db
@@ -226,7 +226,7 @@ describe('POST /api/admin/loans/:id/approve', () => {
       message: 'Cannot approve loan for an anonymous applicant.',
     });
     expect(await statusOf(pending)).toBe('Pending');
-    // Not pending any more either: the anonymous rule still comes first (SPEC §5 order).
+    // Not pending any more either: the anonymous rule still comes first (product §5 order).
     const cancelled = await inquiryId(bed);
     await setStatus(bed, cancelled, 'Cancelled');
     expect((await approve(bed, cancelled)).json().error.code).toBe('ANONYMOUS_LOAN');

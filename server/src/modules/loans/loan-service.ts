@@ -343,8 +343,8 @@ export function createLoanService(deps: {
     },
 
     /**
-     * POST /api/admin/loans/:id/approve. SPEC §5 in its order — an applicant, who still exists,
-     * and a loan in Pending (not Under Review: SPEC §4) — checked against the locked row, then in the same
+     * POST /api/admin/loans/:id/approve. product §5 in its order — an applicant, who still exists,
+     * and a loan in Pending (not Under Review: product §4) — checked against the locked row, then in the same
      * transaction: the payout (ledger), Approved, the history row and the audit row. A second
      * approval waits on the lock, then sees Approved: "Loan is no longer pending." Rejections
      * go through `Rejection` so that the transaction rolls back and a retried key gets the same

@@ -45,7 +45,7 @@ describe('POST /api/loans', () => {
     const now = bed.t.clock.now().toISOString();
     expect(loan).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      // SPEC §3: the application carries its applicant's userId.
+      // product §3: the application carries its applicant's userId.
       userId: jane.userId,
       loanType: 'Auto Loan',
       loanAmount: '25000.00',

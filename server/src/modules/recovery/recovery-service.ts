@@ -208,7 +208,7 @@ export function createRecoveryService(deps: {
   const resetCodeKey = (target: Target | null, identifier: string) =>
     canReset(target) ? target.email : `unmatched:${normaliseEmail(identifier)}`;
 
-  /** A customer of the directory (never an admin: SPEC §6), as unknown as a missing one otherwise. */
+  /** A customer of the directory (never an admin: product §6), as unknown as a missing one otherwise. */
   async function customerOf(tx: DbOrTx, userId: string, lock = false): Promise<Target> {
     const target = await findById(tx, userId, lock);
     if (!target || target.role !== 'user') throw new AppError('USER_NOT_FOUND');

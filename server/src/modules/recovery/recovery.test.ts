@@ -177,7 +177,7 @@ describe('reset password', () => {
     pastResendInterval();
     await forgot(customer.accountNumber);
     const code = await queuedCode(customer.email);
-    // The code went to the customer's own address, with SPEC §7's subject.
+    // The code went to the customer's own address, with product §7's subject.
     const res = await reset(customer.accountNumber, code);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });

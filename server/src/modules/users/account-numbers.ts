@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { ACCOUNT_NUMBER_PREFIX } from '@larkspur/contract';
 
-/** SPEC §5: 409 followed by a random number from 10000000 to 99999999. */
+/** product §5: 409 followed by a random number from 10000000 to 99999999. */
 export const ACCOUNT_NUMBER_RANDOM_MIN = 10_000_000;
 export const ACCOUNT_NUMBER_RANDOM_MAX = 99_999_999;
 /** With 90 million numbers a collision is rare; this many in a row means something is wrong. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { renderAvatarSvg } from './avatar';
 
-/** Initials avatars (SPEC §3), drawn by us: no third-party image service learns our customers' names. */
+/** Initials avatars (product §3), drawn by us: no third-party image service learns our customers' names. */
 export function avatarRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

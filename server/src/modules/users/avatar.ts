@@ -20,7 +20,7 @@ function initialsOf(firstName: string, surname: string): string {
   return /^\p{L}{1,2}$/u.test(initials) ? initials : 'LB';
 }
 
-/** SPEC §3: an initials image URL made from first name and surname, served by our own server. */
+/** product §3: an initials image URL made from first name and surname, served by our own server. */
 export function avatarUrlFor(firstName: string, surname: string): string {
   const colour =
     crypto.createHash('sha256').update(`${firstName} ${surname}`).digest()[0]! % AVATAR_COLOURS.length;

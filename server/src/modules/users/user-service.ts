@@ -24,7 +24,7 @@ const NUDGES_PER_STATEMENT_MAX = 500;
 export interface LoginRecord {
   userId: string;
   passwordHash: string;
-  /** Null when the login identity has no profile (SPEC: "User profile not found."). */
+  /** Null when the login identity has no profile (product §8: "User profile not found."). */
   role: 'user' | 'admin' | null;
   status: 'active' | 'suspended' | 'closed' | null;
 }

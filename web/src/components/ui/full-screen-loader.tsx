@@ -1,4 +1,4 @@
-/** Covers the screen while the session loads or a global loading flag is held (SPEC §2). */
+/** Covers the screen while the session loads or a global loading flag is held (product §2). */
 export function FullScreenLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <div

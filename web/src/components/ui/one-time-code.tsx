@@ -4,7 +4,7 @@ import { InfoNote } from './alert';
 import { TextField } from './form-field';
 import { MailIcon } from './icons';
 
-/** SPEC §9: the one-time code is described to the person as valid for 5 minutes. */
+/** product §9: the one-time code is described to the person as valid for 5 minutes. */
 export const OTP_VALID_MINUTES = 5;
 
 type OneTimeCodeFieldProps = Omit<

@@ -16,7 +16,7 @@ async function backendAnswers(): Promise<boolean> {
 }
 
 /**
- * SPEC §2: in a developer preview workspace a small fixed banner says whether the backend runs.
+ * product §2: in a developer preview workspace a small fixed banner says whether the backend runs.
  * Rendered only by development builds (see RootLayout).
  */
 export function PreviewBanner({ pollIntervalMs = PREVIEW_POLL_INTERVAL_MS }: { pollIntervalMs?: number }) {

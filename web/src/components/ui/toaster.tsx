@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { loadToasts, subscribeToToastRequests, toastsRequested } from '@/lib/toast';
 
-/** SPEC §2 / §9: toasts at the top right, closing after 5 seconds or on their close button. */
+/** product §2 / §9: toasts at the top right, closing after 5 seconds or on their close button. */
 export const TOAST_LIFETIME_MS = 5_000;
 
 // Loaded with the first toast, not with the page (see lib/toast.ts).

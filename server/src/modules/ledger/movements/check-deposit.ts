@@ -21,7 +21,7 @@ export interface CheckDepositInput {
 }
 
 /**
- * SPEC §7 check deposit: credit the balance, write a Check Deposit record, alert — and hold
+ * product §7 check deposit: credit the balance, write a Check Deposit record, alert — and hold
  * the money until it clears (issue 13, decision 0070). The photos are decoded and re-encoded
  * before the transaction (CPU work holds no lock); the rules that count earlier deposits run
  * under the customer's account lock. The attempt is counted first of all (decision 0191): a

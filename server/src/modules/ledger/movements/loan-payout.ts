@@ -6,7 +6,7 @@ import { RECORD_PREFIXES } from '../transaction-ids';
 import type { MovementContext } from './context';
 
 /**
- * SPEC §7 loan approval's money: credit the applicant from the loan disbursement account with
+ * product §7 loan approval's money: credit the applicant from the loan disbursement account with
  * a LOAN Deposit record (sender "Loan Disbursement", purpose "<loan type> Approval"). Runs in
  * the caller's transaction, which also moves the loan to Approved.
  */

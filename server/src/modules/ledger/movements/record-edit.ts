@@ -19,7 +19,7 @@ export interface AdminEditInput {
 }
 
 /**
- * SPEC §4 transaction edit: new amount (≥ 0) and date. History is never rewritten silently:
+ * product §4 transaction edit: new amount (≥ 0) and date. History is never rewritten silently:
  * the difference moves by an adjusting entry, a history row keeps before and after. A leg of a
  * transfer between two customers is corrected with its other leg (issue 28 item 5, decision
  * 0205): both records, both balances, one entry between the two accounts.

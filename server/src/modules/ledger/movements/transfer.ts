@@ -80,7 +80,7 @@ const TRANSFER_CATALOGUE = catalogueOf(TRANSFER_REFUSALS);
 const NAME_CHECK_ROUNDS_MAX = 3;
 
 /**
- * SPEC §7 transfer, as one call of `lb_transfer` (decision 0173): checks in the spec's order, each
+ * product §7 transfer, as one call of `lb_transfer` (decision 0173): checks in the spec's order, each
  * with its message, against the parties as locked — amount, recipient exists (unless
  * international), not oneself, funds, the name check, the step-up, the daily limit — then one
  * journal entry, the sender's record and the recipient's Deposit record and both alerts. What needs

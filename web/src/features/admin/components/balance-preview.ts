@@ -57,7 +57,7 @@ export type EditPreview =
 
 /**
  * Editing a record's amount moves the owner's balance by the difference: up for a bigger credit or
- * a smaller debit, down for the reverse (the server's adjusting entry, `adminEditRecord`). SPEC §5:
+ * a smaller debit, down for the reverse (the server's adjusting entry, `adminEditRecord`). product §5:
  * the new amount is a number of at least 0; zero is allowed.
  */
 export function previewEdit(

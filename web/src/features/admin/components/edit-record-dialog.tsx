@@ -36,7 +36,7 @@ interface Review {
 }
 
 /**
- * Edit a record's amount and date/time (SPEC §4). The owner's balance is read from their file and
+ * Edit a record's amount and date/time (product §4). The owner's balance is read from their file and
  * the effect previewed as the amount is typed; a review step shows before and after; the server's
  * adjusting entry does the rest and the record's history keeps the change with the reason.
  */

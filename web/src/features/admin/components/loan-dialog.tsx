@@ -38,7 +38,7 @@ export function approveBlockedReason(
 ): string | null {
   if (loan.userId === null) return errorMessage('ANONYMOUS_LOAN');
   if (loan.applicant === null) return errorMessage('LOAN_USER_GONE');
-  // SPEC §4: only a Pending loan can be approved; an Under Review one goes back to Pending first.
+  // product §4: only a Pending loan can be approved; an Under Review one goes back to Pending first.
   if (loan.status === LOAN_STATUS_UNDER_REVIEW) {
     return `${errorMessage('LOAN_NOT_PENDING')} Set it back to Pending to approve it.`;
   }

@@ -40,7 +40,7 @@ const helperText: Record<Helper, { label: string; verb: string; past: string }> 
 };
 
 /**
- * The deposit and withdrawal helpers (SPEC §6) for one customer: an amount and a reason, then a
+ * The deposit and withdrawal helpers (product §6) for one customer: an amount and a reason, then a
  * confirmation that shows the balance after, worked out in integer cents. The server's answer —
  * its balance, or its message — is what the admin sees last.
  */

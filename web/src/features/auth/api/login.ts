@@ -4,7 +4,7 @@ import { sessionResponseParser, signedIn } from '@/lib/session';
 import { useAsyncAction } from '@/lib/use-async-action';
 
 /**
- * POST /api/auth/login: account number and password (SPEC §5: never an email). The answer is a
+ * POST /api/auth/login: account number and password (product §5: never an email). The answer is a
  * session, read by the session's own zod-free parser (lib/session.ts), so the login page needs no zod.
  */
 export function login(input: LoginInput) {

@@ -12,7 +12,7 @@ import { loginResolver } from '../login-rules';
 /**
  * Customer login: account number and password. The account number is not checked for shape here:
  * whatever is typed goes to the server, whose answer to anything wrong is one generic message
- * (SPEC §5, §8), shown exactly as it comes.
+ * (product §5, §8), shown exactly as it comes.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
   const form = useForm<LoginInput>({
@@ -24,7 +24,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   // An email typed where the account number goes is the commonest slip (issue 28): the field says
-  // so at once. The server's answer stays the one generic message (SPEC §8) if it is sent anyway.
+  // so at once. The server's answer stays the one generic message (product §8) if it is sent anyway.
   const typedEmail = useWatch({ control: form.control, name: 'accountNumber' }).includes('@');
 
   const submit = form.handleSubmit((values) => {

@@ -43,7 +43,7 @@ const titles: Record<Step['name'], string> = {
 };
 
 /**
- * Sign-up (SPEC §2, DESIGN §3): the application → the code emailed to verify the address →
+ * Sign-up (product §2, DESIGN §3): the application → the code emailed to verify the address →
  * the new account number. The account exists only after the code is verified.
  */
 export function SignupPage() {

@@ -21,7 +21,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The profile fields the customer cannot change themselves (SPEC §3), read-only. */
+/** The profile fields the customer cannot change themselves (product §3), read-only. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   return (
     <section

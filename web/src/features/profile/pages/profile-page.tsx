@@ -8,7 +8,7 @@ import { ContactForm } from '../components/contact-form';
 import { formatDay } from '../components/format';
 import { ProfileDetails } from '../components/profile-details';
 
-/** /user/dashboard/profile: every profile field (SPEC §3), contact edits and the password change. */
+/** /user/dashboard/profile: every profile field (product §3), contact edits and the password change. */
 export function ProfilePage() {
   usePageMeta({
     title: 'Your profile',

@@ -36,7 +36,7 @@ function SlidePicture({
 }
 
 /**
- * Three background pictures cross-fading behind the home page's header and hero (SPEC §1). They
+ * Three background pictures cross-fading behind the home page's header and hero (product §1). They
  * are decorative, so hidden from assistive technology. Slides are mounted one ahead of the one on
  * show, so the next picture loads during the current interval — and never, under reduced motion.
  * `data-slide-index` tells tests which slide is on show.

@@ -4,7 +4,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**
- * Header, page and footer of every public and guest page (SPEC §2 "Public layout"). The header is
+ * Header, page and footer of every public and guest page (product §2 "Public layout"). The header is
  * fixed, so pages start below it — except the home page, whose hero runs underneath it.
  */
 export function PublicLayout() {

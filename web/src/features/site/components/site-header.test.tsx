@@ -36,7 +36,7 @@ function renderHeader(session: SessionResponse = guest) {
 }
 
 describe('SiteHeader', () => {
-  it('carries the rotating background on an inner page (SPEC §1), plain white with the menu open', async () => {
+  it('carries the rotating background on an inner page (product §1), plain white with the menu open', async () => {
     const { toggle } = renderHeader();
     const header = screen.getByRole('banner');
     expect(header).toHaveAttribute('data-pictured', 'true');

@@ -39,7 +39,7 @@ function useScrolledPast(thresholdPx: number, enabled: boolean): boolean {
 }
 
 /**
- * The fixed public header (SPEC §2): logo, five links, and Log In / Get Started for guests or Log Out
+ * The fixed public header (product §2): logo, five links, and Log In / Get Started for guests or Log Out
  * for a signed-in person. Below the `lg` breakpoint the links fold into a disclosure menu that
  * closes on Escape (focus back on its button), on navigation, on a click outside the header and
  * when focus leaves the header.
@@ -57,7 +57,7 @@ export function SiteHeader({ overlay = false }: { overlay?: boolean }) {
   const signedIn = Boolean(session.data?.user);
   const scrolled = useScrolledPast(HEADER_SOLID_AFTER_PX, overlay);
   const transparent = overlay && !scrolled && !open;
-  // SPEC §1: the public header has the rotating background on every public page. Over the home
+  // product §1: the public header has the rotating background on every public page. Over the home
   // page's hero it is the hero's own slideshow; elsewhere (and once the home page scrolls) the bar
   // carries it itself. With the mobile menu open the bar is plain white, like the menu below it.
   const pictured = !transparent && !open;

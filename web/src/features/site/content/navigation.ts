@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** SPEC §2 header navigation, in order. */
+/** product §2 header navigation, in order. */
 export const mainNavigation = [
   { label: 'Personal', to: paths.personalBanking },
   { label: 'Business', to: paths.businessBanking },
@@ -9,7 +9,7 @@ export const mainNavigation = [
   { label: 'Support', to: paths.contact },
 ] as const;
 
-/** SPEC §2 footer link groups, in order. */
+/** product §2 footer link groups, in order. */
 export const footerNavigation = [
   {
     title: 'Products',
@@ -41,7 +41,7 @@ export const footerNavigation = [
 ] as const;
 
 /**
- * Placeholder profiles (SPEC §2: "three social icons with placeholder links"): the networks' home
+ * Placeholder profiles (product §2: "three social icons with placeholder links"): the networks' home
  * pages until a deployer has accounts of its own. Plain links, no widgets, no tracking.
  */
 export const socialLinks = [

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-/** SPEC §1 and §9: three background slides, a new one every 5 seconds, cross-fading over 2. */
+/** product §1 and §9: three background slides, a new one every 5 seconds, cross-fading over 2. */
 export const SLIDE_COUNT = 3;
 export const SLIDE_INTERVAL_MS = 5_000;
 export const FADE_MS = 2_000;

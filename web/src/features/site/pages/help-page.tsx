@@ -9,7 +9,7 @@ import { plural, pluralWord } from '@/lib/plural';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-/** The Help Center, served at /support/help and /support/faqs (SPEC §2: the same page). */
+/** The Help Center, served at /support/help and /support/faqs (product §2: the same page). */
 export function HelpPage() {
   usePageMeta({
     title: 'Help Center and FAQs',
