@@ -19,6 +19,7 @@ import {
   type OtpService,
   type OtpVerifyResult,
   type RenderedEmail,
+  otpError,
 } from '../email/index';
 import type { SecurityAlerts } from '../recovery/security-alerts';
 import type { LoginRecord, UserService } from '../users/user-service';
@@ -105,12 +106,6 @@ export interface AuthService {
     password: string,
     ctx: RequestContext & { action: string },
   ): Promise<RecheckResult>;
-}
-
-function otpError(result: Exclude<OtpVerifyResult, { status: 'ok' }>): AppError {
-  if (result.status === 'expired') return new AppError('OTP_EXPIRED', { field: 'code' });
-  if (result.status === 'too_many_attempts') return new AppError('OTP_ATTEMPTS_EXCEEDED', { field: 'code' });
-  return new AppError('OTP_INVALID', { field: 'code' });
 }
 
 /** What the sign-up verify transaction decided: committed either way (a wrong try stays counted). */

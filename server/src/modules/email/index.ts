@@ -7,6 +7,7 @@ export {
   OTP_RESEND_INTERVAL_MS,
   OTP_TTL_MS,
   normaliseEmail,
+  otpError,
   type OtpPurpose,
   type OtpService,
   type OtpVerifyResult,

@@ -40,6 +40,13 @@ export type OtpThrottleMode = 'refuse' | 'skip';
 export type OtpVerifyResult =
   { status: 'ok' } | { status: 'invalid' } | { status: 'expired' } | { status: 'too_many_attempts' };
 
+/** A refused code as the form shows it, under the code field: one mapping for every code entry. */
+export function otpError(result: Exclude<OtpVerifyResult, { status: 'ok' }>): AppError {
+  if (result.status === 'expired') return new AppError('OTP_EXPIRED', { field: 'code' });
+  if (result.status === 'too_many_attempts') return new AppError('OTP_ATTEMPTS_EXCEEDED', { field: 'code' });
+  return new AppError('OTP_INVALID', { field: 'code' });
+}
+
 export interface OtpService {
   /**
    * Emails a new code, synchronously: throws AppError('RATE_LIMITED') within the resend interval
