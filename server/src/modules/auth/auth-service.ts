@@ -1,23 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { Signup } from '@larkspur/contract';
-import type { Database, DbOrTx, Tx } from '../../db/client';
-import { identities, profiles } from '../../db/schema/index';
+import type { Database, DbOrTx } from '../../db/client';
+import { identities } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuditEntry, AuditLog } from '../audit/audit-log';
-import { describeDevice, describePlace, placeOfIp } from '../security/device-place';
+import type { AuditLog } from '../audit/audit-log';
 import {
   normaliseEmail,
   renderAccountStatusNotice,
   renderFailedSignInsNotice,
-  renderNewDeviceNotice,
   renderPasswordRecheckNotice,
-  renderSignupAttemptNotice,
   type EmailBrand,
   type Outbox,
   type OtpService,
-  type OtpVerifyResult,
   type RenderedEmail,
   otpError,
 } from '../email/index';
@@ -34,7 +29,9 @@ import {
   type ThrottleKey,
 } from './login-throttle';
 import type { PendingSignIns } from './pending-sign-ins';
+import { createSessionStarter, type RequestContext, type SignedIn } from './session-start';
 import type { ResolvedSession, SessionStore } from './session-store';
+import { createSignupService, type SignupService } from './signup-service';
 import type { TrustedDevices } from './trusted-devices';
 
 /**
@@ -43,23 +40,7 @@ import type { TrustedDevices } from './trusted-devices';
  */
 const NOT_THIS_BROWSER = 'x'.repeat(64);
 
-export interface RequestContext {
-  ip: string;
-  userAgent: string | null;
-  /** The session the request arrived with, if any: ended at sign-in so its id cannot be reused (fixation). */
-  previousSessionId: string | null;
-  /** The browser's device cookie, if any: a browser its owner signed in from before (decision 0081). */
-  deviceId?: string | null;
-  /** The browser's pending sign-in cookie, if any: proof it did the first of two steps (decision 0080). */
-  pendingId?: string | null;
-}
-
-export interface SignedIn {
-  sessionId: string;
-  session: ResolvedSession;
-  /** For the device cookie: this browser is now trusted for this person. */
-  deviceId: string;
-}
+export type { RequestContext, SignedIn } from './session-start';
 
 /** A first step done: the pending sign-in id goes into this browser's cookie. */
 export interface FirstStep {
@@ -69,13 +50,7 @@ export interface FirstStep {
 
 export type RecheckResult = 'ok' | 'wrong';
 
-export interface AuthService {
-  signupStart(signup: Signup): Promise<FirstStep>;
-  signupVerify(
-    signup: Signup,
-    code: string,
-    ctx: RequestContext,
-  ): Promise<SignedIn & { accountNumber: string }>;
+export interface AuthService extends SignupService {
   login(input: { accountNumber: string; password: string }, ctx: RequestContext): Promise<SignedIn>;
   adminLoginStart(input: { email: string; password: string }, ctx: RequestContext): Promise<FirstStep>;
   adminLoginVerify(input: { email: string; code: string }, ctx: RequestContext): Promise<SignedIn>;
@@ -108,12 +83,8 @@ export interface AuthService {
   ): Promise<RecheckResult>;
 }
 
-/** What the sign-up verify transaction decided: committed either way (a wrong try stays counted). */
-type VerifyOutcome =
-  | { refused: Exclude<OtpVerifyResult, { status: 'ok' }> }
-  | { userId: string; accountNumber: string; session: { id: string } };
-
-export function createAuthService(deps: {
+/** What the authentication service is built from. */
+export interface AuthDeps {
   db: Database;
   clock: Clock;
   users: UserService;
@@ -129,69 +100,12 @@ export function createAuthService(deps: {
   nudgeOutbox: () => void;
   /** The welcome mail and the "password changed" alert, queued with their change (issue 17). */
   alerts: SecurityAlerts;
-}): AuthService {
+}
+
+export function createAuthService(deps: AuthDeps): AuthService {
   const { db, clock, users, sessions, throttle, otp, audit, brand, devices, pending, outbox } = deps;
-
-  /** Ends the session the browser arrived with (fixation) and opens a new one, in `tx`. */
-  async function openSession(tx: Tx, userId: string, ctx: RequestContext): Promise<{ id: string }> {
-    if (ctx.previousSessionId) await sessions.revoke(tx, { rawId: ctx.previousSessionId });
-    return sessions.create(tx, { userId, ip: ctx.ip, userAgent: ctx.userAgent });
-  }
-
-  /** After the session's transaction committed: what the response needs, and this browser remembered. */
-  async function signedInAs(userId: string, created: { id: string }, ctx: RequestContext): Promise<SignedIn> {
-    const session = await sessions.resolve(created.id);
-    assert(session, 'a session just created must resolve');
-    const deviceId = await devices.remember(ctx.deviceId ?? null, userId);
-    return { sessionId: created.id, session, deviceId };
-  }
-
-  /**
-   * Starts a session. With `signIn`, its success audit row and, when the browser is new to this
-   * person, the "new sign-in" email are written in the same transaction as the session (decision
-   * 0142): a browser is new when it carries no device cookie trusted for this person (decision 0081).
-   */
-  async function startSession(
-    userId: string,
-    ctx: RequestContext,
-    signIn?: { audit: AuditEntry; alertNewDevice: boolean },
-  ): Promise<SignedIn> {
-    const newDevice =
-      signIn?.alertNewDevice === true && (await devices.find(ctx.deviceId ?? null, userId)) === null;
-    const device = describeDevice(ctx.userAgent);
-    const created = await db.transaction(async (tx) => {
-      const started = await openSession(tx, userId, ctx);
-      if (signIn) {
-        await audit.record(tx, {
-          ...signIn.audit,
-          details: { ...signIn.audit.details, device: device.label, newDevice },
-        });
-      }
-      if (newDevice) {
-        const [row] = await tx
-          .select({ email: identities.email })
-          .from(identities)
-          .where(eq(identities.id, userId))
-          .limit(1);
-        const place = describePlace(placeOfIp(ctx.ip));
-        if (row) {
-          const notice = renderNewDeviceNotice(
-            {
-              to: row.email,
-              now: clock.now(),
-              device: device.label,
-              place: !place ? null : place.kind === 'local' ? 'Your local network' : place.name,
-            },
-            brand,
-          );
-          await outbox.enqueueEmail(tx, { to: row.email, ...notice });
-        }
-      }
-      return started;
-    });
-    if (newDevice) deps.nudgeOutbox();
-    return signedInAs(userId, created, ctx);
-  }
+  const starter = createSessionStarter(deps);
+  const { startSession } = starter;
 
   /** The bucket an attempt on this account counts in: the owner's known browser's, or strangers'. */
   async function bucketFor(
@@ -288,55 +202,6 @@ export function createAuthService(deps: {
     await throttle.release(ip);
   }
 
-  /**
-   * A sign-up's second step sent again after it succeeded — its answer lost with the connection at
-   * COMMIT (decision 0106). Only the same request counts: this browser's first step (locked by the
-   * caller), the same code (a wrong one counts as a wrong try on it, so the window cannot be used
-   * to guess) within its lifetime, and the password the account was opened with (another one
-   * counts as a wrong code too). It answers with that account and a fresh session; anything else
-   * gets the answer a used code gets.
-   */
-  async function repeatSignupVerify(
-    tx: Tx,
-    userId: string | null,
-    password: string,
-    email: string,
-    code: string,
-    ctx: RequestContext,
-  ): Promise<VerifyOutcome> {
-    if (userId === null) return { refused: { status: 'invalid' } };
-    const [account] = await tx
-      .select({
-        passwordHash: identities.passwordHash,
-        accountNumber: profiles.accountNumber,
-        status: profiles.status,
-      })
-      .from(identities)
-      .innerJoin(profiles, eq(profiles.userId, identities.id))
-      .where(eq(identities.id, userId))
-      .limit(1);
-    const same =
-      !!account?.accountNumber &&
-      account.status === 'active' &&
-      (await verifyPassword(account.passwordHash, password));
-    // Another password counts as a wrong code: the window cannot be used to guess that either.
-    const result = await otp.reverifyUsedCode(tx, 'signup', email, same ? code : NOT_THIS_BROWSER);
-    if (result.status !== 'ok') return { refused: result };
-    if (!account?.accountNumber) return { refused: { status: 'invalid' } };
-    await audit.record(tx, {
-      action: 'auth.signup.repeated',
-      outcome: 'success',
-      actorId: userId,
-      actorRole: 'user',
-      subjectType: 'user',
-      subjectId: userId,
-      ip: ctx.ip,
-      details: { accountNumber: account.accountNumber },
-    });
-    const session = await openSession(tx, userId, ctx);
-    return { userId, accountNumber: account.accountNumber, session };
-  }
-
   const recheckPassword: AuthService['recheckPassword'] = async (auth, password, ctx) => {
     const key = recheckKey(auth.idHash);
     const endSession = async (reason: string): Promise<never> => {
@@ -373,66 +238,8 @@ export function createAuthService(deps: {
   };
 
   return {
+    ...createSignupService(deps, starter),
     recheckPassword,
-
-    async signupStart(signup) {
-      const email = normaliseEmail(signup.email);
-      if (await users.emailExists(email)) {
-        // Same answer to the visitor; the owner of the address learns someone tried.
-        const notice = renderSignupAttemptNotice({ to: email, now: clock.now() }, brand);
-        await otp.sendNotice('signup', email, { to: email, ...notice });
-      } else {
-        await otp.sendCode('signup', email);
-      }
-      // Set either way, so the answer does not tell whether the address banks here.
-      const pendingId = await pending.start({ purpose: 'signup', email, userId: null });
-      return { email, pendingId };
-    },
-
-    async signupVerify(signup, code, ctx) {
-      const email = normaliseEmail(signup.email);
-      // One transaction: the code and the browser's first step used, the customer, its audit entry
-      // and its session — all or nothing (decision 0106). The first step stays locked throughout,
-      // so the same second step sent twice at once runs one after the other.
-      const outcome = await db.transaction(async (tx): Promise<VerifyOutcome> => {
-        const step = await pending.lockForSecondStep(tx, ctx.pendingId ?? null, 'signup', email);
-        if (!step) {
-          // Another browser's code counts as a wrong one, so it also uses up the code's tries.
-          const wrong = await otp.verifyCode('signup', email, NOT_THIS_BROWSER, tx);
-          return { refused: wrong.status === 'ok' ? { status: 'invalid' } : wrong };
-        }
-        if (step.consumedAt === null) {
-          const result = await otp.verifyCode('signup', email, code, tx);
-          if (result.status !== 'ok') return { refused: result };
-          const passwordHash = await hashPassword(signup.password);
-          const customer = await users.createCustomer(tx, { signup: { ...signup, email }, passwordHash });
-          await pending.markUsed(tx, step.idHash, customer.userId);
-          await audit.record(tx, {
-            action: 'auth.signup',
-            outcome: 'success',
-            actorId: customer.userId,
-            actorRole: 'user',
-            subjectType: 'user',
-            subjectId: customer.userId,
-            ip: ctx.ip,
-            details: { accountNumber: customer.accountNumber },
-          });
-          // The account number and how to log in, by email: it exists exactly when the account does.
-          await deps.alerts.welcome(tx, {
-            to: email,
-            firstName: signup.firstName,
-            accountNumber: customer.accountNumber,
-          });
-          const session = await openSession(tx, customer.userId, ctx);
-          return { ...customer, session };
-        }
-        return repeatSignupVerify(tx, step.userId, signup.password, email, code, ctx);
-      });
-      if ('refused' in outcome) throw otpError(outcome.refused);
-      deps.alerts.nudge();
-      const signedIn = await signedInAs(outcome.userId, outcome.session, ctx);
-      return { ...signedIn, accountNumber: outcome.accountNumber };
-    },
 
     async login({ accountNumber, password }, ctx) {
       // product §5: the identifier must be an account number; an email is refused like a wrong password.
