@@ -126,6 +126,35 @@ for (const width of WIDTHS) {
       await expect(page.getByText('No payees yet')).toBeVisible();
     });
 
+    test('a payee chosen on the payees page shows in the Send money picker (issue 28)', async ({
+      page,
+      browser,
+    }) => {
+      await openAccount(page.request, { firstName: 'Pia', surname: 'Picker' });
+      const marcus = await openAccountInNewBrowser(browser, { firstName: 'Marcus', surname: 'Reed' });
+      await marcus.context.close();
+      const account = marcus.customer.accountNumber;
+      const saved = await page.request.post('/api/me/payees', {
+        data: {
+          type: 'Local Transfer',
+          recipientAccount: account,
+          recipientName: 'Marcus Reed',
+          nickname: 'Rent',
+        },
+      });
+      expect(saved.status(), await saved.text()).toBe(201);
+
+      await open(page, '/user/dashboard/payees', 'Payees');
+      await page.getByRole('button', { name: 'Pay Rent (Marcus Reed)' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Send money' })).toBeVisible();
+      await expect(page.getByLabel('Recipient account number')).toHaveValue(account);
+      // The picker says who the form is filled for, not "Choose a payee…" above their details.
+      await expect(page.getByLabel('Pay a saved payee').locator('option:checked')).toHaveText(
+        `Rent — Marcus Reed · ${account}`,
+      );
+      await shots(page, 'picked-from-book');
+    });
+
     test('a close match offers the name on the account, and taking it makes a match', async ({
       page,
       browser,
