@@ -26,3 +26,4 @@ export * from './international';
 export * from './transfer-request';
 export * from './aba-routing';
 export * from './wire';
+export * from './format-date';

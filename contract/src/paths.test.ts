@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createPagePathMatcher, isKnownPagePath, paths, publicPagePaths } from './paths';
+import { createPagePathMatcher, faqsTarget, isKnownPagePath, paths, publicPagePaths } from './paths';
 
 describe('route table', () => {
-  it('lists the twenty-one public routes of product §2 (help and faqs share a page)', () => {
-    expect(publicPagePaths).toHaveLength(21);
-    expect(new Set(publicPagePaths).size).toBe(21);
+  it('lists the public pages of product §2: help and faqs share one, listed once (decision 0214)', () => {
+    expect(publicPagePaths).toHaveLength(20);
+    expect(new Set(publicPagePaths).size).toBe(20);
+    expect(publicPagePaths).toContain(paths.help);
+    expect(publicPagePaths).not.toContain(paths.faqs);
+    // Still a route the app knows: it sends the visitor on, it is not a 404.
+    expect(isKnownPagePath(paths.faqs)).toBe(true);
+    expect(faqsTarget).toBe('/support/help#faqs');
   });
 
   it('knows every page and ignores a trailing slash', () => {

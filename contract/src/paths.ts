@@ -19,6 +19,7 @@ export const paths = {
   branches: '/support/branches',
   contact: '/support/contact',
   help: '/support/help',
+  /** product §2: the same help page. It sends the visitor to the Help Center's questions (decision 0214). */
   faqs: '/support/faqs',
   privacy: '/legal/privacy',
   terms: '/legal/terms',
@@ -69,7 +70,13 @@ export const paths = {
 
 export type PagePath = (typeof paths)[keyof typeof paths];
 
-/** The public marketing pages (product §2 "Public routes"): indexed by search engines, in the sitemap. */
+/** Where /support/faqs sends the visitor: the Help Center, at its questions (decision 0214). */
+export const faqsTarget = `${paths.help}#faqs`;
+
+/**
+ * The public marketing pages (product §2 "Public routes"): indexed by search engines, in the sitemap.
+ * /support/faqs is not one of them: it is the help page's questions (`faqsTarget`, decision 0214).
+ */
 export const publicPagePaths: readonly PagePath[] = [
   paths.home,
   paths.personalBanking,
@@ -87,7 +94,6 @@ export const publicPagePaths: readonly PagePath[] = [
   paths.branches,
   paths.contact,
   paths.help,
-  paths.faqs,
   paths.privacy,
   paths.terms,
   paths.security,

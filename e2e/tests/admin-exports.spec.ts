@@ -47,8 +47,9 @@ for (const width of [375] as const) {
     await creditThroughApi(page.request, other.userId, '9.99');
 
     await open(page, `/admin/dashboard/transactions?account=${customer.accountNumber}`, 'Transactions');
+    // At 375 px a card a record (issue 28).
     const table = page.getByRole('region', { name: 'Transaction records' });
-    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('listitem')).toHaveCount(1);
     const records = await downloadCsv(page);
     expect(records.name).toMatch(/^larkspur-records-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = records.rows;
@@ -89,6 +90,48 @@ for (const width of [375] as const) {
     if (width === 375) await screenshotThemes(page, 'admin-exports-audit', width);
   });
 }
+
+test('at 375 px the transactions list stacks: a card a record, each value under its label (issue 28)', async ({
+  page,
+  playwright,
+}) => {
+  const { customer, userId } = await newCustomer(playwright, page.request);
+  await creditThroughApi(page.request, userId, '123.45');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page, `/admin/dashboard/transactions?account=${customer.accountNumber}`, 'Transactions');
+  const list = page.getByRole('region', { name: 'Transaction records' });
+  // No table to scroll sideways: one card for the one record.
+  await expect(list.getByRole('table')).toHaveCount(0);
+  const card = list.getByRole('listitem');
+  await expect(card).toHaveCount(1);
+  const value = (label: string) =>
+    card
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  await expect(value('Transaction')).toContainText(/^DEP/);
+  await expect(value('Amount')).toContainText(/\$123\.45\s*Credit/);
+  await expect(value('Customer')).toContainText(customer.accountNumber);
+  await expect(value('Counterparty')).not.toBeEmpty();
+  await expect(value('Date')).not.toBeEmpty();
+  await expect(value('Actions').getByRole('button', { name: /^Edit / })).toBeVisible();
+  // Every label and its value whole on the screen, left to right: nothing past the right edge.
+  for (const label of ['Transaction', 'Amount', 'Customer', 'Counterparty', 'Date', 'Actions']) {
+    await card
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .scrollIntoViewIfNeeded();
+    await expect(card.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(value(label)).toBeInViewport({ ratio: 1 });
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshotThemes(page, 'admin-transactions-stacked', 375);
+  // From the medium breakpoint up it is the table again, with its column headers.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(list.getByRole('columnheader', { name: 'Counterparty' })).toBeVisible();
+});
 
 test('at 375 px the loans table shows Status and Review without scrolling; tables scroll in their own box', async ({
   page,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { errorMessage } from '@larkspur/contract';
 import { customerTest as test, fund, openAccount, openAccountInNewBrowser } from '../support/customer';
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
@@ -37,6 +37,13 @@ async function fillRecipient(page: Page, account: string, name: string, amount: 
   await page.getByLabel('Amount (US dollars)').fill(amount);
 }
 
+/** Marcus Reed opens an account in a browser of his own, and leaves: the account to pay. */
+async function marcusReedsAccount(browser: Browser): Promise<string> {
+  const marcus = await openAccountInNewBrowser(browser, { firstName: 'Marcus', surname: 'Reed' });
+  await marcus.context.close();
+  return marcus.customer.accountNumber;
+}
+
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.beforeEach(async ({ page }) => {
@@ -51,9 +58,7 @@ for (const width of WIDTHS) {
       test.slow();
       const sender = await openAccount(page.request, { firstName: 'Robin', surname: 'Sender' });
       await fund(adminApi, sender, '500.00');
-      const marcus = await openAccountInNewBrowser(browser, { firstName: 'Marcus', surname: 'Reed' });
-      await marcus.context.close();
-      const account = marcus.customer.accountNumber;
+      const account = await marcusReedsAccount(browser);
 
       await open(page, '/user/dashboard/send-money', 'Send money');
       await fillRecipient(page, account, 'Marcus Reed', '12.00');
@@ -126,6 +131,33 @@ for (const width of WIDTHS) {
       await expect(page.getByText('No payees yet')).toBeVisible();
     });
 
+    test('a payee chosen on the payees page shows in the Send money picker (issue 28)', async ({
+      page,
+      browser,
+    }) => {
+      await openAccount(page.request, { firstName: 'Pia', surname: 'Picker' });
+      const account = await marcusReedsAccount(browser);
+      const saved = await page.request.post('/api/me/payees', {
+        data: {
+          type: 'Local Transfer',
+          recipientAccount: account,
+          recipientName: 'Marcus Reed',
+          nickname: 'Rent',
+        },
+      });
+      expect(saved.status(), await saved.text()).toBe(201);
+
+      await open(page, '/user/dashboard/payees', 'Payees');
+      await page.getByRole('button', { name: 'Pay Rent (Marcus Reed)' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Send money' })).toBeVisible();
+      await expect(page.getByLabel('Recipient account number')).toHaveValue(account);
+      // The picker says who the form is filled for, not "Choose a payee…" above their details.
+      await expect(page.getByLabel('Pay a saved payee').locator('option:checked')).toHaveText(
+        `Rent — Marcus Reed · ${account}`,
+      );
+      await shots(page, 'picked-from-book');
+    });
+
     test('a close match offers the name on the account, and taking it makes a match', async ({
       page,
       browser,
@@ -133,11 +165,10 @@ for (const width of WIDTHS) {
     }) => {
       const sender = await openAccount(page.request, { firstName: 'Casey', surname: 'Close' });
       await fund(adminApi, sender, '100.00');
-      const marcus = await openAccountInNewBrowser(browser, { firstName: 'Marcus', surname: 'Reed' });
-      await marcus.context.close();
+      const account = await marcusReedsAccount(browser);
 
       await open(page, '/user/dashboard/send-money', 'Send money');
-      await fillRecipient(page, marcus.customer.accountNumber, 'Mark Reed', '5.00');
+      await fillRecipient(page, account, 'Mark Reed', '5.00');
       await expect(
         page.getByText('The name on this account is Marcus Reed — did you mean that?'),
       ).toBeVisible();
@@ -165,9 +196,7 @@ for (const width of WIDTHS) {
       test.slow();
       const sender = await openAccount(page.request, { firstName: 'Nia', surname: 'Nomatch' });
       await fund(adminApi, sender, '100.00');
-      const marcus = await openAccountInNewBrowser(browser, { firstName: 'Marcus', surname: 'Reed' });
-      await marcus.context.close();
-      const account = marcus.customer.accountNumber;
+      const account = await marcusReedsAccount(browser);
 
       // The server refuses without the confirmation, whatever the page does.
       const refused = await page.request.post('/api/transfers', {

@@ -22,7 +22,6 @@ const pages: Record<string, string> = {
   '/support/branches': 'Find a branch',
   '/support/contact': 'Contact us',
   '/support/help': 'Help Center',
-  '/support/faqs': 'Help Center',
   '/legal/privacy': 'Privacy Notice',
   '/legal/terms': 'Terms of Use',
   '/legal/security': 'Security',
@@ -201,9 +200,33 @@ test.describe('footer', () => {
           .getByRole('navigation', { name: group })
           .getByRole('link', { name, exact: true })
           .click();
-        await expect(page).toHaveURL(path);
-        await expect(page.getByRole('heading', { level: 1, name: pages[path] })).toBeVisible();
+        // FAQs names the Help Center's questions, not a second page (decision 0214).
+        const landing = path === '/support/faqs' ? '/support/help#faqs' : path;
+        await expect(page).toHaveURL(landing);
+        await expect(
+          page.getByRole('heading', { level: 1, name: pages[landing.replace(/#.*/, '')] }),
+        ).toBeVisible();
       }
+    }
+  });
+
+  test('FAQs is the Help Center’s questions, not the same page under a second name (issue 28)', async ({
+    page,
+  }) => {
+    for (const viewport of [PHONE, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      await visit(page, '/support/faqs');
+      await expect(page).toHaveURL('/support/help#faqs');
+      await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+      await expect(page).toHaveTitle('Help Center | Larkspur Bank');
+      // Landed at the questions themselves, their search first.
+      await expect(page.locator('#faqs')).toBeInViewport();
+      await expect(page.getByLabel('Search the FAQs')).toBeInViewport();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await screenshot(page, `site-faqs-${colorScheme}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
     }
   });
 

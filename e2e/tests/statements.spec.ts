@@ -8,6 +8,7 @@ import {
   depositCheckThroughApi,
   fund,
   openAccount,
+  recordsOf,
   transferThroughApi,
 } from '../support/customer';
 import { expect, expectNoA11yViolations, screenshot } from '../support/fixtures';
@@ -188,3 +189,25 @@ for (const width of SCREEN_WIDTHS) {
     });
   });
 }
+
+test.describe('the transaction sheet on a phone (issue 28)', () => {
+  // A small phone: 375 px wide, the height of an iPhone SE's browser window.
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('its download button is in view as it opens, with nothing to scroll sideways', async ({
+    page,
+    adminApi,
+  }) => {
+    const me = await openAccount(page.request, { firstName: 'Robin', surname: 'Sheet' });
+    await fund(adminApi, me, '100.00');
+    const [record] = await recordsOf(page.request);
+    await open(page, `/user/dashboard/transactions?id=${record?.id ?? ''}`, 'Transactions');
+    const dialog = page.getByRole('dialog');
+    const download = dialog.getByRole('link', { name: 'Download receipt (PDF)' });
+    await expect(download).toBeInViewport({ ratio: 1 });
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolations(page);
+    await shots(page, 'statements-receipt-sheet-phone');
+  });
+});

@@ -1,11 +1,12 @@
 import {
   createBrowserRouter,
+  redirect,
   type createMemoryRouter,
   type HydrationState,
   type RouteObject,
 } from 'react-router';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
-import { paths } from '@/config/paths';
+import { faqsTarget, paths } from '@/config/paths';
 import { PublicLayout } from '@/features/site/components/public-layout';
 import { ErrorFallback } from './error-fallback';
 import { requireAdmin, requireCustomer, requireGuest, sessionLoader } from './guards';
@@ -34,8 +35,8 @@ export function createRoutes(): RouteObject[] {
               path: paths.home,
               lazy: async () => ({ Component: (await import('@/features/site/pages/home-page')).HomePage }),
             },
-            // The public site (product §2 "Public routes"), one lazily loaded chunk per page; /support/help
-            // and /support/faqs share the help page.
+            // The public site (product §2 "Public routes"), one lazily loaded chunk per page; /support/faqs
+            // is the help page's questions.
             {
               path: paths.personalBanking,
               lazy: async () => ({
@@ -127,10 +128,8 @@ export function createRoutes(): RouteObject[] {
               path: paths.help,
               lazy: async () => ({ Component: (await import('@/features/site/pages/help-page')).HelpPage }),
             },
-            {
-              path: paths.faqs,
-              lazy: async () => ({ Component: (await import('@/features/site/pages/help-page')).HelpPage }),
-            },
+            // product §2: the same help page. One page, one name: FAQs are its questions (decision 0214).
+            { path: paths.faqs, loader: () => redirect(faqsTarget) },
             {
               path: paths.privacy,
               lazy: async () => ({

@@ -1,2 +1,2 @@
 // The route table lives in the contract so the server's SPA fallback and the sitemap agree with it.
-export { paths, publicPagePaths, type PagePath } from '@larkspur/contract';
+export { faqsTarget, paths, publicPagePaths, type PagePath } from '@larkspur/contract';

@@ -1,9 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import { BANK_DISPLAY_NAME, routingCheckDigit } from '@larkspur/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { accounts, auditLog, cards, identities, profiles } from '../../db/schema/index';
+import {
+  accounts,
+  auditLog,
+  cards,
+  identities,
+  journalEntries,
+  loanStatusHistory,
+  profiles,
+  transactionRecordHistory,
+} from '../../db/schema/index';
 import { ManualClock } from '../../lib/clock';
 import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
 import { createAuditLog } from '../audit/audit-log';
@@ -93,6 +102,7 @@ export async function seedDemoHistory(deps: {
     audit: createAuditLog({ clock }),
   });
   await banking.ensureSystemAccounts();
+  const marks = await highWaterMarks(db);
   // The demo customers have banked here since their history begins: no record may be dated before
   // its account was opened (issue 13 point 11), and "customer since" must not say today. The admin
   // joined before anything it did. Everything the seed created "now" for these people — identity,
@@ -277,4 +287,55 @@ export async function seedDemoHistory(deps: {
   // Three months on, every demo check has cleared.
   await releaseDueHolds(db, deps.now);
   await deps.extra?.(banking, clock, customers);
+  await attributeToTheSystem(db, marks, [adminId, ...customerIds]);
+}
+
+type Marks = Awaited<ReturnType<typeof highWaterMarks>>;
+
+/** The last row of each table that names an actor, before the history is written. */
+async function highWaterMarks(db: Database) {
+  const [journal] = await db.select({ id: max(journalEntries.id) }).from(journalEntries);
+  const [audit] = await db.select({ id: max(auditLog.id) }).from(auditLog);
+  const [recordHistory] = await db
+    .select({ id: max(transactionRecordHistory.id) })
+    .from(transactionRecordHistory);
+  const [loanHistory] = await db.select({ id: max(loanStatusHistory.id) }).from(loanStatusHistory);
+  return {
+    journal: journal?.id ?? 0,
+    audit: audit?.id ?? 0,
+    recordHistory: recordHistory?.id ?? 0,
+    loanHistory: loanHistory?.id ?? 0,
+  };
+}
+
+/**
+ * Nobody made the demo history: the services it goes through name the admin who "created" each
+ * record and "approved" the loan, and the customer who "sent" each transfer. Issue 28: a clerk
+ * reading the audit log or a record's history must not see a colleague or a customer named for
+ * what they never did. Every actor the seed wrote for these people becomes the system's (no
+ * actor; `system` in the audit log, as the scheduler's runs are). Only rows written since `marks`:
+ * what these people did before (in a test bed) stays theirs. The seed never reviews a hold.
+ */
+async function attributeToTheSystem(db: Database, marks: Marks, people: string[]): Promise<void> {
+  await db
+    .update(journalEntries)
+    .set({ actorId: null })
+    .where(and(gt(journalEntries.id, marks.journal), inArray(journalEntries.actorId, people)));
+  await db
+    .update(auditLog)
+    .set({ actorId: null, actorRole: 'system' })
+    .where(and(gt(auditLog.id, marks.audit), inArray(auditLog.actorId, people)));
+  await db
+    .update(transactionRecordHistory)
+    .set({ actorId: null })
+    .where(
+      and(
+        gt(transactionRecordHistory.id, marks.recordHistory),
+        inArray(transactionRecordHistory.actorId, people),
+      ),
+    );
+  await db
+    .update(loanStatusHistory)
+    .set({ actorId: null })
+    .where(and(gt(loanStatusHistory.id, marks.loanHistory), inArray(loanStatusHistory.actorId, people)));
 }

@@ -188,7 +188,8 @@ export async function seedDemoIfEmpty(deps: {
     await deps.withCustomers?.(db, customers, admin.userId);
     // A few posted rates, so an international transfer works on a fresh demo (issue 18). They
     // are current for FX_RATE_MAX_AGE_DAYS; after that the admin posts new ones (FX rates page).
-    await postSeedRates(db, DEMO_FX_RATES, clock.now(), admin.userId);
+    // Posted by the system, not the admin, who never posted them (issue 28).
+    await postSeedRates(db, DEMO_FX_RATES, clock.now());
 
     // Last, and still inside the transaction: if the file cannot be written, nothing was seeded.
     const file = path.join(config.dataDir, DEMO_CREDENTIALS_FILE);

@@ -21,6 +21,15 @@ describe('crawler files', () => {
     expect(res.body).not.toContain('/admin/');
   });
 
+  it('sends /support/faqs to the Help Center’s questions: one page, one name, one URL (issue 28, decision 0214)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/support/faqs' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/support/help#faqs');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain('https://bank.example/support/help<');
+    expect(sitemap.body).not.toContain('/support/faqs');
+  });
+
   it('lets crawlers in, keeps them out of private areas and points at the sitemap', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { publicPagePaths } from '@larkspur/contract';
+import { faqsTarget, paths, publicPagePaths } from '@larkspur/contract';
 
 /** Crawlers may cache these for a day; they change only with a release. */
 const CRAWLER_FILE_MAX_AGE_SECONDS = 86_400;
@@ -30,7 +30,11 @@ export function renderRobots(publicOrigin: string): string {
   ].join('\n');
 }
 
-/** GET /sitemap.xml and GET /robots.txt, built once from the route table and the public origin. */
+/**
+ * GET /sitemap.xml and GET /robots.txt, built once from the route table and the public origin; and
+ * /support/faqs, the help page's questions (product §2: the same page), sent on to them for good so the
+ * page has one name and one address (decision 0214). The web router does the same on a click.
+ */
 export function crawlerRoutes(deps: { publicOrigin: string }): FastifyPluginAsync {
   const sitemap = renderSitemap(deps.publicOrigin);
   const robots = renderRobots(deps.publicOrigin);
@@ -38,6 +42,9 @@ export function crawlerRoutes(deps: { publicOrigin: string }): FastifyPluginAsyn
   return async (app) => {
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('application/xml; charset=utf-8').header('Cache-Control', cacheControl).send(sitemap),
+    );
+    app.get(paths.faqs, { schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect(faqsTarget, 301),
     );
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('Cache-Control', cacheControl).send(robots),

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { MEDIUM_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { ErrorState } from './error-state';
 
 export type SortDirection = 'ascending' | 'descending' | 'none';
@@ -44,7 +45,9 @@ function SortGlyph({ direction }: { direction: SortDirection }) {
  * The back office's table: a caption, column headers (sortable ones are buttons and carry
  * `aria-sort`), and the three states every server list has — skeleton rows while loading, the
  * error with Retry, and an empty message. On narrow screens it scrolls sideways inside a focusable
- * region, so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ * region, so keyboard users can scroll it too (axe: scrollable-region-focusable) — or, with
+ * `stackOnPhones`, becomes one card a row below the medium breakpoint, each value under its
+ * column's name (issue 28; the holds list and the customer's statement do the same).
  */
 export function DataTable<T>({
   caption,
@@ -58,6 +61,7 @@ export function DataTable<T>({
   retrying = false,
   empty,
   minWidthClass = 'min-w-[48rem]',
+  stackOnPhones = false,
 }: {
   caption: string;
   hideCaption?: boolean;
@@ -72,19 +76,28 @@ export function DataTable<T>({
   empty: ReactNode;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidthClass?: string;
+  /** Below the medium breakpoint, a card a row (a list of `dl`s) instead of the table. */
+  stackOnPhones?: boolean;
 }) {
   const captionId = useId();
+  const wide = useMediaQuery(MEDIUM_SCREEN_QUERY);
+  const heading = (
+    <h2 id={captionId} className={hideCaption ? 'sr-only' : 'mb-3 text-base font-semibold text-slate-900'}>
+      {caption}
+    </h2>
+  );
+  const loadingNote =
+    pending && rows.length === 0 ? (
+      <p role="status" className="sr-only">
+        Loading {caption.toLowerCase()}…
+      </p>
+    ) : null;
   const alignClass = (column: DataColumn<T>) => (column.align === 'right' ? 'text-right' : 'text-left');
 
   if (error && rows.length === 0) {
     return (
       <section aria-labelledby={captionId}>
-        <h2
-          id={captionId}
-          className={hideCaption ? 'sr-only' : 'mb-3 text-base font-semibold text-slate-900'}
-        >
-          {caption}
-        </h2>
+        {heading}
         <ErrorState message={error} onRetry={() => onRetry?.()} retrying={retrying} />
       </section>
     );
@@ -105,6 +118,46 @@ export function DataTable<T>({
       </section>
     );
   }
+
+  if (stackOnPhones && !wide)
+    return (
+      <section aria-labelledby={captionId} aria-busy={pending || undefined}>
+        {heading}
+        <ul className="space-y-3">
+          {rows.map((row) => (
+            <li
+              key={rowKey(row)}
+              className="rounded-2xl border border-slate-200 bg-white px-4 py-2 shadow-sm"
+            >
+              <dl className="divide-y divide-slate-100 text-sm">
+                {columns.map((column) => (
+                  <div key={column.id} className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 py-2">
+                    <dt className="font-medium text-slate-700">{column.header}</dt>
+                    <dd
+                      className={`min-w-0 [overflow-wrap:anywhere] ${column.rowHeader ? 'font-medium text-slate-900' : 'text-slate-800'}`}
+                    >
+                      {column.cell(row)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+          {pending && rows.length === 0
+            ? Array.from({ length: SKELETON_ROWS / 2 }, (_, i) => (
+                <li
+                  key={`skeleton-${i}`}
+                  aria-hidden="true"
+                  className="rounded-2xl border border-slate-200 bg-white p-4"
+                >
+                  <span className="block h-24 animate-pulse rounded bg-slate-200" />
+                </li>
+              ))
+            : null}
+        </ul>
+        {loadingNote}
+      </section>
+    );
 
   return (
     <div
@@ -186,11 +239,7 @@ export function DataTable<T>({
             : null}
         </tbody>
       </table>
-      {pending && rows.length === 0 ? (
-        <p role="status" className="sr-only">
-          Loading {caption.toLowerCase()}…
-        </p>
-      ) : null}
+      {loadingNote}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATEMENT_MONTH_LENGTH_MAX, statementMonthOf } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../../db/client';
-import { depositHolds, profiles, transactionRecords } from '../../../db/schema/index';
+import { depositHolds, transactionRecords } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Guards } from '../../../plugins/authentication';
@@ -113,12 +113,8 @@ export function documentRoutes(deps: {
           .select({
             record: getTableColumns(transactionRecords),
             hold: recordHoldColumns,
-            firstName: profiles.firstName,
-            surname: profiles.surname,
-            accountNumber: profiles.accountNumber,
           })
           .from(transactionRecords)
-          .innerJoin(profiles, eq(profiles.userId, transactionRecords.userId))
           .leftJoin(depositHolds, eq(depositHolds.recordId, transactionRecords.id))
           .where(and(eq(transactionRecords.id, request.params.id), eq(transactionRecords.userId, userId)))
           .limit(1);
@@ -128,13 +124,7 @@ export function documentRoutes(deps: {
         const balance = (await balancesAfter(db, userId, [record])).get(record.id);
         if (balance === undefined) throw new AppError('TRANSACTION_NOT_FOUND');
         pdfHeaders(reply, `larkspur-receipt-${record.transactionId}.pdf`);
-        const doc = renderReceiptPdf(
-          record,
-          balance,
-          { fullName: `${row.firstName} ${row.surname}`, accountNumber: row.accountNumber ?? '' },
-          bank,
-          clock.now(),
-        );
+        const doc = renderReceiptPdf(record, balance, bank, clock.now());
         doc.end();
         return reply.send(doc);
       },

@@ -223,7 +223,9 @@ describe('monthly statement PDF', () => {
     expect(feb).toContain('Alice Zoë Liddell');
     expect(feb).toContain(alice.accountNumber);
     expect(feb).toContain('Page 1 of 1');
-    expect(feb).toContain('1 Feb 2026 – 28 Feb 2026');
+    // The screens' date style (issue 28), whole in the date column (never cut with an ellipsis).
+    expect(feb).toContain('Feb 1, 2026 – Feb 28, 2026');
+    expect(transferLine?.trim()).toMatch(/^Feb 10, 2026\s/);
   });
 
   it('gives the current month to date, closing at the current balance', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { formatCents } from '@larkspur/contract';
+import { formatCents, mediumDate, mediumDateTime } from '@larkspur/contract';
 import type { BankDetails } from './bank-details';
 
 /**
@@ -55,18 +55,14 @@ export function usd(cents: bigint): string {
   return `${negative ? '-' : ''}$${grouped}.${fraction}`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "24 Nov 2026" (UTC, as every date in these documents). */
+/** "Nov 24, 2026": the screens' date style (issue 28), read in UTC as every date in these documents. */
 export function day(date: Date): string {
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+  return mediumDate(date, 'utc');
 }
 
-/** "24 Nov 2026, 14:05 UTC". */
+/** "Nov 24, 2026, 2:05 PM UTC": the screens' style, in UTC and saying so. */
 export function dayAndTime(date: Date): string {
-  const hh = date.getUTCHours().toString().padStart(2, '0');
-  const mm = date.getUTCMinutes().toString().padStart(2, '0');
-  return `${day(date)}, ${hh}:${mm} UTC`;
+  return mediumDateTime(date, 'utc');
 }
 
 /** One line of text that never wraps: cut with an ellipsis at `width`. */

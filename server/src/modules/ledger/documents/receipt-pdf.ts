@@ -28,7 +28,11 @@ import {
 const ROW_HEIGHT_PT = 20;
 const LABEL_WIDTH_PT = 150;
 
-/** The rows of a receipt, as the receipt dialog shows them (web transaction-detail-dialog.tsx). */
+/**
+ * The rows of a receipt, as the receipt dialog shows them (web transaction-detail-dialog.tsx), each
+ * fact once (issue 28): the signed amount above says which way the money went; an international
+ * record names the recipient, their bank and the IBAN in the To, Bank and To account rows already.
+ */
 export function receiptRows(record: TransactionRecord, balanceAfterCents: bigint): [string, string][] {
   // A transfer's received leg quotes the sender's reference; its own id stays beside it (decision 0197).
   const rows: [string, string][] = isReceivedTransfer(record)
@@ -40,7 +44,6 @@ export function receiptRows(record: TransactionRecord, balanceAfterCents: bigint
   rows.push(
     ['Date', dayAndTime(new Date(record.createdAt))],
     ['Type', displayType(record)],
-    ['Direction', record.direction === 'credit' ? 'Credit (money in)' : 'Debit (money out)'],
     ['Status', record.status],
     ['From', record.senderName || '—'],
   );
@@ -53,12 +56,15 @@ export function receiptRows(record: TransactionRecord, balanceAfterCents: bigint
   if (record.payeeCheck) rows.push(['Name check', payeeCheckLabels[record.payeeCheck]]);
   const international = record.internationalDetails;
   if (international) {
+    if (international.recipientFullName !== record.recipientName)
+      rows.push(['Recipient’s full name', international.recipientFullName]);
+    if (international.recipientBank !== record.bankName)
+      rows.push(['Recipient’s bank', international.recipientBank]);
+    rows.push(['SWIFT/BIC', international.swiftBic]);
+    // Records before migration 0011 kept the IBAN apart; later ones hold it as the account.
+    if (international.ibanOrAccount && international.ibanOrAccount !== record.recipientAccount)
+      rows.push(['IBAN or account', international.ibanOrAccount]);
     rows.push(
-      ['Recipient’s full name', international.recipientFullName],
-      ['Recipient’s bank', international.recipientBank],
-      ['SWIFT/BIC', international.swiftBic],
-      // Records before migration 0011 kept the IBAN apart; later ones hold it as the account.
-      ['IBAN or account', international.ibanOrAccount ?? record.recipientAccount],
       ['Country', international.country],
       ['Currency', `${international.currency} (${international.currencySymbol})`],
     );
@@ -84,11 +90,13 @@ export function receiptRows(record: TransactionRecord, balanceAfterCents: bigint
   return rows;
 }
 
-/** One record's receipt as a one-page PDF: letterhead, the signed amount, then its details. */
+/**
+ * One record's receipt as a one-page PDF: letterhead, the signed amount, then its details. The
+ * account holder is the record's From (money out) or To (money in): no line of its own repeats them.
+ */
 export function renderReceiptPdf(
   record: TransactionRecord,
   balanceAfterCents: bigint,
-  holder: { fullName: string; accountNumber: string },
   bank: BankDetails,
   issuedAt: Date,
 ): PDFKit.PDFDocument {
@@ -103,17 +111,6 @@ export function renderReceiptPdf(
   });
   const x0 = PAGE.margin;
   let y = letterhead(doc, bank, 'Transaction receipt', `Issued ${dayAndTime(issuedAt)}`);
-  cell(
-    doc,
-    `Account holder: ${holder.fullName} · Account number ${holder.accountNumber}`,
-    x0,
-    y,
-    CONTENT_WIDTH,
-    {
-      size: 9,
-      color: MUTED,
-    },
-  );
   y += 22;
   const cents = moneyToCents(record.amount);
   const signed = `${record.direction === 'credit' ? '+' : '−'}${usd(cents)} ${record.currency}`;

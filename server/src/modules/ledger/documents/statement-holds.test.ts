@@ -135,6 +135,6 @@ describe('holds and the running balance in the CSV and the statement', () => {
     });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
-    expect(text).toMatch(/On hold · available 26 Jan 2026/);
+    expect(text).toMatch(/On hold · available Jan 26, 2026/);
   });
 });

@@ -19,8 +19,9 @@ import {
 
 /** The table's columns: x offsets from the margin and widths, in points (they sum to the content width). */
 const COLUMNS = {
-  date: { x: 0, width: 52 },
-  description: { x: 56, width: 270 },
+  // Wide enough for the longest date ("May 28, 2026", 54.7 pt at 8 pt) whole.
+  date: { x: 0, width: 58 },
+  description: { x: 62, width: 264 },
   moneyIn: { x: 330, width: 60 },
   moneyOut: { x: 394, width: 60 },
   balance: { x: 456, width: 60 },

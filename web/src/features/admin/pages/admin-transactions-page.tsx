@@ -86,6 +86,7 @@ export function AdminTransactionsPage() {
             retrying={transactions.isRefetching}
             empty={state.active ? 'No records match these filters.' : 'No records yet.'}
             minWidthClass="min-w-[60rem]"
+            stackOnPhones
           />
           {transactions.isSuccess ? (
             <LoadMore

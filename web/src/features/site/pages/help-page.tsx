@@ -9,10 +9,13 @@ import { plural, pluralWord } from '@/lib/plural';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-/** The Help Center, served at /support/help and /support/faqs (product §2: the same page). */
+/**
+ * The Help Center at /support/help. product §2 makes /support/faqs the same page: it sends the visitor
+ * here, to the questions (`#faqs`), so the page has one name (decision 0214).
+ */
 export function HelpPage() {
   usePageMeta({
-    title: 'Help Center and FAQs',
+    title: 'Help Center',
     description:
       'Answers to common questions about Larkspur Bank accounts, logging in, transfers, cards, loans and security.',
   });
@@ -30,7 +33,7 @@ export function HelpPage() {
         title="Help Center"
         lead="Answers to the questions we hear most. Search, or browse by topic."
       />
-      <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      <div id="faqs" className="mx-auto max-w-4xl scroll-mt-20 px-4 py-10 sm:px-6 lg:py-14">
         <form role="search" aria-label="Frequently asked questions" onSubmit={(e) => e.preventDefault()}>
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-900">
             Search the FAQs

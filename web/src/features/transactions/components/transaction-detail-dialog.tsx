@@ -119,12 +119,15 @@ export function TransactionDetailDialog({ id, onClose }: { id: string; onClose: 
       description={data ? `${data.type} on ${formatDateTime(data.createdAt)}` : 'Transaction details'}
       onDismiss={onClose}
     >
-      {/* Focusable, so the details can be scrolled with the keyboard when they are long. */}
+      {/* Focusable, so the details can be scrolled with the keyboard when they are long. On a phone
+          the buttons stack three high: the details give up the room so that all three, the
+          download first of all, are in view as the sheet opens (issue 28); 23rem is the sheet's
+          margins, padding, title, two lines of description and the stacked buttons. */}
       <div
         role="region"
         aria-label="Details"
         tabIndex={0}
-        className="max-h-[60vh] overflow-y-auto rounded-lg"
+        className="max-h-[max(10rem,min(60vh,calc(100dvh-23rem)))] overflow-y-auto rounded-lg sm:max-h-[60vh]"
       >
         {data ? (
           <PrintableReceipt title="Larkspur Bank — transaction receipt">

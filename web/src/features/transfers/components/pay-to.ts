@@ -61,3 +61,10 @@ export function readPayTo(state: unknown): PayTo | null {
     internationalDetails: details,
   };
 }
+
+/** The saved payee's id in a navigation state's `payTo` (the payees page sends the payee), or ''. */
+export function readPayeeId(state: unknown): string {
+  if (readPayTo(state) === null) return '';
+  const id = (state as { payTo: { id?: unknown } }).payTo.id;
+  return isText(id) ? id : '';
+}

@@ -1,14 +1,22 @@
 import { Link } from 'react-router';
+import type { Payee } from '@larkspur/contract';
 import { SelectField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { usePayees } from '../api/payees';
-import type { PayTo } from './pay-to';
 
 /**
  * "Pay a saved payee" above the Send money form (issue 18): choosing one fills the form with their
  * details. Nothing at all while the book is empty or cannot be read: the form works without it.
+ * `selected` is the chosen payee's id ('' for none): the page holds it, so a payee chosen on the
+ * payees page shows here too (issue 28). Going back to "Choose a payee…" keeps what the form holds.
  */
-export function PayeePicker({ onPick }: { onPick: (payee: PayTo) => void }) {
+export function PayeePicker({
+  selected,
+  onPick,
+}: {
+  selected: string;
+  onPick: (payee: Payee | null) => void;
+}) {
   const payees = usePayees();
   const items = payees.data?.items ?? [];
   if (items.length === 0) return null;
@@ -24,11 +32,8 @@ export function PayeePicker({ onPick }: { onPick: (payee: PayTo) => void }) {
             </Link>
           </>
         }
-        defaultValue=""
-        onChange={(event) => {
-          const payee = items.find((p) => p.id === event.target.value);
-          if (payee) onPick(payee);
-        }}
+        value={items.some((p) => p.id === selected) ? selected : ''}
+        onChange={(event) => onPick(items.find((p) => p.id === event.target.value) ?? null)}
       >
         <option value="">Choose a payee…</option>
         {items.map((payee) => (

@@ -6,7 +6,7 @@ import { Page } from '@/components/ui/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { usePageMeta } from '@/lib/page-meta';
-import { formValuesFor, readPayTo } from '../components/pay-to';
+import { formValuesFor, readPayeeId, readPayTo } from '../components/pay-to';
 import { PayeePicker } from '../components/payee-picker';
 import { TransferForm, type ServerFieldError } from '../components/transfer-form';
 import { TransferReceipt } from '../components/transfer-receipt';
@@ -56,6 +56,8 @@ export function SendMoneyPage() {
     const payTo = readPayTo(location.state);
     return payTo ? formValuesFor(payTo, emptyTransfer) : emptyTransfer;
   });
+  // The picker shows the payee the form was filled for, whether chosen there or on the payees page.
+  const [payeeId, setPayeeId] = useState(() => readPayeeId(location.state));
   const [serverError, setServerError] = useState<ServerFieldError | null>(null);
   // A new form (fresh state, fresh look-ups) after "Send more money".
   const [formGeneration, setFormGeneration] = useState(0);
@@ -64,6 +66,7 @@ export function SendMoneyPage() {
   const [whenErrors, setWhenErrors] = useState<WhenErrors>({});
   const sendAnother = () => {
     setDraft(emptyTransfer);
+    setPayeeId('');
     setWhen(emptyWhen());
     setServerError(null);
     setFormGeneration((n) => n + 1);
@@ -94,7 +97,10 @@ export function SendMoneyPage() {
           step.name === 'details' ? (
             <div className="space-y-6">
               <PayeePicker
+                selected={payeeId}
                 onPick={(payee) => {
+                  setPayeeId(payee?.id ?? '');
+                  if (!payee) return;
                   setDraft((current) => formValuesFor(payee, current));
                   setServerError(null);
                   setFormGeneration((n) => n + 1);
