@@ -18,7 +18,7 @@ import type { MoneyRequestService } from '../money-requests/money-request-servic
 import { requireCapability } from '../staff/access';
 import type { BankingService } from './banking-service';
 import { findCounterpart } from './counterpart';
-import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
+import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, moneySchema } from './money-route';
 import { listRecords } from './statements';
 import { resolveCustomerFilter } from '../staff/people-lookup';
 
@@ -70,14 +70,14 @@ export function adminLedgerRoutes(deps: {
       app.post(
         `/users/:id/${direction}`,
         {
-          schema: {
+          schema: moneySchema({
             tags: ['admin'],
             summary: cashSummaries[direction],
             params: z.object({ id: z.uuid() }),
             headers: idempotencyHeader,
             body: adminAmountRequestSchema,
             response: manualResponses,
-          },
+          }),
           preHandler: asMaker,
         },
         async (request, reply) =>
@@ -116,13 +116,13 @@ export function adminLedgerRoutes(deps: {
     app.post(
       '/transactions',
       {
-        schema: {
+        schema: moneySchema({
           tags: ['admin'],
           summary: 'Create a record for a customer (credit or debit, with counterparty and date)',
           headers: idempotencyHeader,
           body: adminCreateRecordSchema,
           response: manualResponses,
-        },
+        }),
         preHandler: asMaker,
       },
       async (request, reply) =>

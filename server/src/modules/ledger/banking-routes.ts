@@ -21,7 +21,14 @@ import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { BankingService } from './banking-service';
-import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, type MoneyBudget } from './money-route';
+import {
+  idempotencyHeader,
+  moneyErrors,
+  moneyReply,
+  moneyResponses,
+  moneySchema,
+  type MoneyBudget,
+} from './money-route';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
@@ -69,13 +76,13 @@ export function bankingRoutes(deps: {
     app.post(
       '/transfers',
       {
-        schema: {
+        schema: moneySchema({
           tags: ['banking'],
           summary: 'Send money (Local, Wire or International Transfer). Idempotency-Key supported.',
           headers: idempotencyHeader.extend({ 'step-up-token': z.string().max(200).optional() }),
           body: transferRequestSchema,
           response: moneyResponses,
-        },
+        }),
       },
       async (request, reply) =>
         moneyReply(
@@ -102,7 +109,7 @@ export function bankingRoutes(deps: {
       '/deposits/check',
       {
         bodyLimit: CHECK_DEPOSIT_BODY_LIMIT_BYTES,
-        schema: {
+        schema: moneySchema({
           tags: ['banking'],
           summary:
             'Deposit a check (amount, the MICR line: routing number, payer account number, check number; front and back photos). The same MICR line deposited before, to any account, is 409 DUPLICATE_CHECK. Idempotency-Key supported.',
@@ -114,7 +121,7 @@ export function bankingRoutes(deps: {
             429: errorEnvelopeSchema,
             503: errorEnvelopeSchema,
           },
-        },
+        }),
       },
       async (request, reply) =>
         moneyReply(

@@ -8,10 +8,9 @@ import {
   adminLoanQuerySchema,
   adminLoanStatusRequestSchema,
   errorEnvelopeSchema,
-  IDEMPOTENCY_KEY_LENGTH_MAX,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import { parseIdempotencyKey } from '../ledger/idempotency';
+import { idempotencyHeader, moneyReply, moneySchema } from '../ledger/money-route';
 import { requireCapability } from '../staff/access';
 import type { LoanActor, LoanService } from './loan-service';
 
@@ -24,13 +23,6 @@ const errors = {
   422: errorEnvelopeSchema,
 };
 const loanIdParams = z.object({ id: z.uuid() });
-// Bounded loosely here; parseIdempotencyKey answers a malformed key with its own message.
-const idempotencyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .max(IDEMPOTENCY_KEY_LENGTH_MAX * 2)
-    .optional(),
-});
 
 /**
  * The back office's loans: every application and inquiry, status changes, approval. Registered
@@ -101,7 +93,8 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
       '/loans/:id/approve',
       {
         preHandler: requireCapability('loans.approve'),
-        schema: {
+        // The money routes' one preamble (decision 0145): approval pays the loan out.
+        schema: moneySchema({
           tags: ['admin'],
           summary:
             'Approve a loan awaiting a decision: pays it out to the applicant. Idempotency-Key supported.',
@@ -110,13 +103,15 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
           // Fastify hands a request without a body over as null.
           body: adminLoanApproveRequestSchema.nullish(),
           response: { 200: adminLoanApproveResponseSchema, ...errors },
-        },
+        }),
       },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const result = await loans.approve(actorOf(request), request.params.id, request.body ?? {}, key);
-        return reply.status(result.statusCode).send(result.body as never);
-      },
+      async (request, reply) =>
+        moneyReply(
+          request,
+          reply,
+          (caller, key) => loans.approve(caller, request.params.id, request.body ?? {}, key),
+          null, // staff money: a customer cannot start it, so no customer's budget is drawn on
+        ),
     );
   };
 }

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { ResolvedSession } from '../auth/session-store';
-import { idempotencyHeader, moneyReply, type MoneyBudget } from '../ledger/money-route';
+import { idempotencyHeader, moneyReply, moneySchema, type MoneyBudget } from '../ledger/money-route';
 import { parseIdempotencyKey } from '../ledger/idempotency';
 import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
 import type { AuthoriseSeries, ScheduledService } from './scheduled-service';
@@ -81,14 +81,14 @@ export function scheduledRoutes(deps: {
     app.post(
       '/me/scheduled-transfers',
       {
-        schema: {
+        schema: moneySchema({
           tags: ['scheduled'],
           summary:
             'Schedule a transfer for a day, or weekly / monthly until a date or a number of times. Idempotency-Key supported.',
           headers: stepUpHeaders,
           body: createScheduledTransferSchema,
           response: { 201: scheduledTransferSchema, ...errors, 429: errorEnvelopeSchema },
-        },
+        }),
       },
       // The money routes' one preamble (decision 0145), with the customer's budget (0194).
       async (request, reply) =>
