@@ -19,13 +19,13 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import type { SessionStore } from '../auth/session-store';
-import type { SecurityAlerts } from '../recovery/security-alerts';
+import type { SecurityAlerts } from '../email/security-alerts';
 import type { UserService } from '../users/user-service';
 import { createAuditTrail } from './audit-trail';
 import { createCaseNoteService } from './case-notes';
 import { createAdminOverviewService } from './overview';
 import { createAdminUserDirectory, type AdminActor } from './user-directory';
-import { holdsCapability, requireCapability } from '../staff/access';
+import { holdsCapability, requireCapability } from '../../plugins/staff-access';
 import { resolveAuditPeople } from '../staff/people-lookup';
 
 const errors = {

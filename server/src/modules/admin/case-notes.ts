@@ -5,7 +5,7 @@ import { caseNotes, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
-import { decodeCursor, encodeCursor } from './keyset-cursor';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AdminActor } from './user-directory';
 
 /** The cursor's tag: a notes cursor is no other list's. */

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
 import { CSV_COLUMNS, listRecords, recordCsvCells, type StatementFilter } from '../ledger/statements';
 import { createAuditTrail, type AuditTrailFilter } from './audit-trail';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 import { resolveAuditPeople, resolveCustomerFilter } from '../staff/people-lookup';
 
 /**

@@ -16,7 +16,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { SessionStore } from '../auth/session-store';
 import { listRecords } from '../ledger/statements';
 import { avatarUrlFor } from '../users/avatar';
-import type { SecurityAlerts } from '../recovery/security-alerts';
+import type { SecurityAlerts } from '../email/security-alerts';
 import type { UserService } from '../users/user-service';
 import { createAdminUserList, type AdminUserListParams } from './user-list';
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuditEntry, AuditLog } from '../audit/audit-log';
-import { describeDevice, describePlace, placeOfIp } from '../security/device-place';
+import { describeDevice, describePlace, placeOfIp } from '../../lib/device-place';
 import {
   normaliseEmail,
   renderAccountStatusNotice,
@@ -20,7 +20,7 @@ import {
   type OtpVerifyResult,
   type RenderedEmail,
 } from '../email/index';
-import type { SecurityAlerts } from '../recovery/security-alerts';
+import type { SecurityAlerts } from '../email/security-alerts';
 import type { LoginRecord, UserService } from '../users/user-service';
 import {
   accountKey,

@@ -19,7 +19,7 @@ import { fxRates, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
-import { Rejection } from '../ledger/idempotency';
+import { Rejection } from '../../lib/idempotency';
 
 /**
  * The bank's posted exchange rates (issue 18, decision 0165): US dollars per one unit of a

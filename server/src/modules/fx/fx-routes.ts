@@ -10,7 +10,7 @@ import {
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 import type { FxRateService } from './fx-rates';
 
 const errors = {

@@ -4,7 +4,7 @@ import { accounts, depositHolds } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { createPeriodicJob, type JobLogger } from '../../lib/periodic-job';
 import { lockAccounts } from '../ledger/journal';
-import { dueCents, nextReleaseAfter } from './hold-schedule';
+import { dueCents, nextReleaseAfter } from '../ledger/deposits/hold-schedule';
 
 /**
  * Releases holds as their schedule falls due (decision 0070). Every instance runs it; the state is

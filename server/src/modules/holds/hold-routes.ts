@@ -8,7 +8,7 @@ import {
   errorEnvelopeSchema,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 import type { HoldService } from './hold-service';
 
 const errors = {

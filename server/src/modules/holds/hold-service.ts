@@ -11,7 +11,7 @@ import type { Database, Tx } from '../../db/client';
 import { accounts, checkImages, depositHolds, profiles, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuditLog } from '../audit/audit-log';
 import type { EmailBrand } from '../email/index';
 import { lockAccounts } from '../ledger/journal';

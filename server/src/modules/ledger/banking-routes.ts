@@ -14,13 +14,15 @@ import {
   statementQuerySchema,
   transactionRecordSchema,
   transferRequestSchema,
+  type TransferRequest,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
-import type { BankingService } from './banking-service';
+import type { BankingService, StepUpCheck } from './banking-service';
+import type { ResolvedSession } from '../auth/session-store';
 import {
   idempotencyHeader,
   moneyErrors,
@@ -34,8 +36,26 @@ import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
 import { withBalancesAfter } from './documents/running-balance';
 import type { Clock } from '../../lib/clock';
-import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
-import { lookUpRecipient } from '../payees/payee-check';
+import { stepUpTokenOf } from '../../lib/step-up-token';
+import { lookUpRecipient } from './payee-check';
+
+/**
+ * What the transfer route asks of step-up (decision 0137). The step-up service is one; it is named
+ * here by shape so that the ledger, which step-up builds on (its `StepUpCheck`), does not depend on it.
+ */
+export interface TransferStepUp {
+  transferCheck(input: {
+    session: ResolvedSession;
+    transfer: TransferRequest;
+    idempotencyKey: string | null;
+    token: string | null;
+  }): StepUpCheck;
+  recordIfRefused(
+    error: unknown,
+    session: ResolvedSession,
+    input: { ip: string; hadToken: boolean },
+  ): Promise<void>;
+}
 
 /** Confirmation-of-payee look-ups per signed-in customer: enough for real use, too few to harvest names. */
 export const RECIPIENT_LOOKUPS_PER_MINUTE = 20;
@@ -57,7 +77,7 @@ export function bankingRoutes(deps: {
   guards: Guards;
   clock: Clock;
   /** Step-up for risky payments (decision 0137); null when STEP_UP_PAYMENTS=off. */
-  stepUp?: StepUpService | null;
+  stepUp?: TransferStepUp | null;
   /** The customer's money-movement budget (decision 0194), drawn on by every money route here. */
   budget: MoneyBudget;
 }): FastifyPluginAsyncZod {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { takeFromWindows } from '../../lib/rate-counter';
-import { parseIdempotencyKey, type StoredAnswer } from './idempotency';
+import { parseIdempotencyKey, type StoredAnswer } from '../../lib/idempotency';
 
 /**
  * The preamble every money endpoint shares, written once: who is signed in (the role itself is

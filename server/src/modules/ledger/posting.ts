@@ -9,7 +9,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { AUDIT_REASON_LENGTH_MAX, type AuditEntry } from '../audit/audit-log';
-import { Rejection, type StoredAnswer } from './idempotency';
+import { Rejection, type StoredAnswer } from '../../lib/idempotency';
 import type { EntryKind } from './journal';
 import type { MovementContext } from './movements/context';
 import { RECORD_STATUS_SUCCESSFUL } from './records';

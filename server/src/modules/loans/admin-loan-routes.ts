@@ -11,7 +11,7 @@ import {
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import { idempotencyHeader, moneyReply, moneySchema } from '../ledger/money-route';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 import type { LoanActor, LoanService } from './loan-service';
 
 const errors = {

@@ -29,7 +29,7 @@ import { assert } from '../../lib/errors';
 import type { UserService } from '../users/user-service';
 import type { AuditLog } from '../audit/audit-log';
 import type { BankingService } from '../ledger/banking-service';
-import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
+import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
 import type { Outbox } from '../email/outbox';
 import type { EmailBrand } from '../email/templates';
 import type { RenderedEmail } from '../email/transport';

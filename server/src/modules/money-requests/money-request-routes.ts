@@ -9,7 +9,7 @@ import {
   moneyRequestRejectSchema,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 import type { MoneyRequestService } from './money-request-service';
 
 const errors = {

@@ -16,7 +16,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { moneyRequests, profiles, transactionRecords, uncheckedMovements } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuditLog } from '../audit/audit-log';
 import type {
   Actor,
@@ -26,7 +26,7 @@ import type {
   BankingService,
 } from '../ledger/banking-service';
 import { loadCustomer } from '../ledger/customers';
-import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
+import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
 import { positiveAmount } from '../ledger/movements/context';
 import { appointedRecently, appointmentsOf } from '../staff/appointments';
 

@@ -22,7 +22,7 @@ import {
   type SessionCookie,
 } from '../../plugins/authentication';
 import type { RequestContext } from '../auth/auth-service';
-import { stepUpTokenOf } from '../step-up/step-up-service';
+import { stepUpTokenOf } from '../../lib/step-up-token';
 import type { PasskeyService } from './passkey-service';
 import { WEBAUTHN_CHALLENGE_TTL_MS } from './webauthn';
 

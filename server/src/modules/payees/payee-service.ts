@@ -16,7 +16,7 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { payees, profiles, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { decodeCursor, encodeCursor } from '../admin/keyset-cursor';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { AuditLog } from '../audit/audit-log';
 
 /** A payee as the request schema hands it over (trimmed, defaults filled in). */

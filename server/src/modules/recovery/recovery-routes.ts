@@ -21,7 +21,7 @@ import {
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import type { RecoveryService } from './recovery-service';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 
 /** Per-IP ceiling on the recovery forms (a per-instance backstop beside the per-customer throttles). */
 export const RECOVERY_RATE_LIMIT_PER_MINUTE = 10;

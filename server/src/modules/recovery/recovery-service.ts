@@ -26,7 +26,7 @@ import {
 } from '../email/index';
 import { removeRecentPasskeysOnReset } from '../passkeys/passkey-service';
 import type { UserService } from '../users/user-service';
-import type { SecurityAlerts } from './security-alerts';
+import type { SecurityAlerts } from '../email/security-alerts';
 import {
   EMAIL_CHANGE_COOLING_OFF_MS,
   EMAIL_CHANGE_PENDING_TTL_MS,

@@ -13,8 +13,9 @@ import { AppError } from '../../lib/errors';
 import type { Guards } from '../../plugins/authentication';
 import type { ResolvedSession } from '../auth/session-store';
 import { idempotencyHeader, moneyReply, moneySchema, type MoneyBudget } from '../ledger/money-route';
-import { parseIdempotencyKey } from '../ledger/idempotency';
-import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
+import { parseIdempotencyKey } from '../../lib/idempotency';
+import { stepUpTokenOf } from '../../lib/step-up-token';
+import type { StepUpService } from '../step-up/step-up-service';
 import type { AuthoriseSeries, ScheduledService } from './scheduled-service';
 
 const errors = {

@@ -21,10 +21,10 @@ import { profiles, scheduledTransferRuns, scheduledTransfers } from '../../db/sc
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AuditLog } from '../audit/audit-log';
-import { CURSOR_UUID_PATTERN, invalidCursor } from '../admin/keyset-cursor';
+import { CURSOR_UUID_PATTERN, invalidCursor } from '../../lib/keyset-cursor';
 import { loadCustomer } from '../ledger/customers';
-import { decidePayeeCheck } from '../payees/payee-check';
-import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
+import { decidePayeeCheck } from '../ledger/payee-check';
+import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
 import { BANK_DISPLAY_NAME, positiveAmount } from '../ledger/movements/context';
 
 /** A series row as stored. */

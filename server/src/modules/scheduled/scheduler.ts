@@ -10,7 +10,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { EmailBrand, Outbox } from '../email/index';
 import type { BankingService, TransferInput } from '../ledger/banking-service';
 import { loadCustomer } from '../ledger/customers';
-import type { StoredAnswer } from '../ledger/idempotency';
+import type { StoredAnswer } from '../../lib/idempotency';
 import { renderFailedPayment } from './failed-payment-email';
 import { seriesDay, type SeriesRow } from './scheduled-service';
 

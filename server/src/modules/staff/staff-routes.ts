@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { SecurityService } from '../security/security-service';
-import { requireCapability } from './access';
+import { requireCapability } from '../../plugins/staff-access';
 import type { StaffActor, StaffService } from './staff-service';
 
 const errors = {

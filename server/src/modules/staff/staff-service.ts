@@ -17,7 +17,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { SessionStore } from '../auth/session-store';
 import { renderStaffInvitation, type EmailBrand, type Outbox } from '../email/index';
 import type { UserService } from '../users/user-service';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 const STAFF_CURSOR_TAG = 'staff';
 

@@ -156,12 +156,6 @@ function stepUpRule(transfer: StepUpTransfer, now: Date) {
   };
 }
 
-/** The Step-Up-Token header's value, if one was sent (a repeated header counts as its first). */
-export function stepUpTokenOf(header: string | string[] | undefined): string | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && value.length <= STEP_UP_TOKEN_LENGTH_MAX ? value : null;
-}
-
 function maskEmail(email: string): string {
   const at = email.indexOf('@');
   if (at < 1) return '•••';

@@ -11,7 +11,7 @@ import type { AuditLog } from '../../audit/audit-log';
 import type { EmailBrand, Outbox } from '../../email/index';
 import type { UserService } from '../../users/user-service';
 import { directRunner, groupCommitRunner, type MovementRunner } from '../group-commit';
-import { runIdempotent, type StoredAnswer } from '../idempotency';
+import { runIdempotent, type StoredAnswer } from '../../../lib/idempotency';
 import { toRecordDto, type RecordRow } from '../records';
 import { ensureSystemAccounts, type SystemAccountCode } from '../system-accounts';
 

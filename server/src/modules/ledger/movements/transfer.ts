@@ -13,8 +13,8 @@ import {
 } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
 import { convertAtPostedRate } from '../../fx/fx-rates';
-import { decidePayeeCheck } from '../../payees/payee-check';
-import { Rejection, type StoredAnswer } from '../idempotency';
+import { decidePayeeCheck } from '../payee-check';
+import { Rejection, type StoredAnswer } from '../../../lib/idempotency';
 import { RECORD_STATUS_SUCCESSFUL } from '../records';
 import { answerOf, catalogueOf, keyParams, type KeyParams } from '../sql-movement';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';

@@ -14,12 +14,18 @@ import {
 import type { Database, ReadDatabase } from '../../db/client';
 import { transactionRecordHistory, transactionRecords } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { MoneyRequestService } from '../money-requests/money-request-service';
-import { requireCapability } from '../staff/access';
-import type { BankingService } from './banking-service';
-import { findCounterpart } from './counterpart';
-import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, moneySchema } from './money-route';
-import { listRecords } from './statements';
+import type { MoneyRequestService } from './money-request-service';
+import { requireCapability } from '../../plugins/staff-access';
+import type { BankingService } from '../ledger/banking-service';
+import { findCounterpart } from '../ledger/counterpart';
+import {
+  idempotencyHeader,
+  moneyErrors,
+  moneyReply,
+  moneyResponses,
+  moneySchema,
+} from '../ledger/money-route';
+import { listRecords } from '../ledger/statements';
 import { resolveCustomerFilter } from '../staff/people-lookup';
 
 const errors = moneyErrors;

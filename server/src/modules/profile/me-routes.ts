@@ -14,12 +14,12 @@ import type { Guards } from '../../plugins/authentication';
 import type { AuditLog } from '../audit/audit-log';
 import type { AuthService } from '../auth/auth-service';
 import type { RequireSecondFactor } from '../passkeys/passkey-service';
-import { stepUpTokenOf } from '../step-up/step-up-service';
+import { stepUpTokenOf } from '../../lib/step-up-token';
 import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/session-store';
 import type { Clock } from '../../lib/clock';
-import { createLiveStreamRegistry, type LiveStream } from './live-streams';
-import { PROFILE_CHANNEL, type UserService } from './user-service';
-import type { SecurityAlerts } from '../recovery/security-alerts';
+import { createLiveStreamRegistry, type LiveStream } from '../users/live-streams';
+import { PROFILE_CHANNEL, type UserService } from '../users/user-service';
+import type { SecurityAlerts } from '../email/security-alerts';
 
 /**
  * A comment line this often keeps proxies from closing an idle event stream; each beat also checks
