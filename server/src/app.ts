@@ -63,7 +63,6 @@ import { createPendingSignIns } from './modules/auth/pending-sign-ins';
 import { createTrustedDevices } from './modules/auth/trusted-devices';
 import { createSessionStore } from './modules/auth/session-store';
 import { createSecurityService } from './modules/security/security-service';
-import { registerStaffAccess } from './plugins/staff-access';
 import { staffInvitationRoutes, staffRoutes } from './modules/staff/staff-routes';
 import { createStaffService } from './modules/staff/staff-service';
 import { securityRoutes } from './modules/security/security-routes';
@@ -89,6 +88,7 @@ import { isForwardClock, testClockRoutes } from './modules/scheduled/test-clock-
 import type { RandomInt } from './modules/users/account-numbers';
 import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
 import { createGuards, registerAuthentication, sessionCookieFor } from './plugins/authentication';
+import { defineArea, registerAreas } from './plugins/area';
 import { chooseLogFormat, prettyLogStream } from './lib/log-format';
 
 /** Largest JSON body any endpoint accepts unless its route says otherwise. */
@@ -403,6 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
   });
   await registerAuthentication(app, { sessions, cookie });
+  registerAreas(app, guards);
   const stepUp = createStepUpService({
     db: database.db,
     clock,
@@ -501,7 +502,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         loanInquiryRoutes({ inquiries: createLoanInquiryService({ db: database.db, clock }) }),
       );
-      await api.register(authRoutes({ auth, guards, sessions, cookie, clock }));
+      await api.register(authRoutes({ auth, sessions, cookie, clock }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(staffInvitationRoutes({ staff }));
       await api.register(
@@ -511,7 +512,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           users,
           auth,
           sessions,
-          guards,
           audit,
           cookieName: cookie.name,
           clock,
@@ -528,51 +528,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db: database.db,
           readDb: database.readDb,
           banking,
-          guards,
           clock,
           stepUp: config.stepUpPayments ? stepUp : null,
           budget,
         }),
       );
-      await api.register(
-        payeeRoutes({ payees: createPayeeService({ db: database.db, clock, audit }), guards }),
-      );
+      await api.register(payeeRoutes({ payees: createPayeeService({ db: database.db, clock, audit }) }));
       await api.register(
         documentRoutes({
           db: database.db,
           readDb: database.readDb,
-          guards,
           clock,
           brand: email.brand,
           rateLimitAllowList: config.rateLimitAllowList,
         }),
       );
       const fx = createFxRateService({ db: database.db, clock, audit });
-      await api.register(fxRateRoutes({ fx, guards }));
-      await api.register(passkeyRoutes({ passkeys, guards, cookie }));
-      await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));
-      await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
+      await api.register(fxRateRoutes({ fx }));
+      await api.register(passkeyRoutes({ passkeys, cookie }));
+      await api.register(stepUpRoutes({ stepUp, cookie, enforced: config.stepUpPayments }));
+      await api.register(cardRoutes({ db: database.db, cards, auth, audit }));
       await api.register(
         securityRoutes({
           security,
-          guards,
           cookie,
         }),
       );
-      await api.register(loanRoutes({ loans, guards }));
+      await api.register(loanRoutes({ loans }));
       await api.register(
-        scheduledRoutes({ scheduled, guards, stepUp: config.stepUpPayments ? stepUp : null, budget }),
+        scheduledRoutes({ scheduled, stepUp: config.stepUpPayments ? stepUp : null, budget }),
       );
       if (config.testClock && isForwardClock(clock))
         await api.register(testClockRoutes({ clock, scheduler }));
-      // The admin area: one hook checks the role on the server before anything else runs.
       await api.register(
-        async (admin) => {
-          admin.addHook('onRequest', async (request, reply) => {
-            await guards.requireAdmin(request, reply);
-          });
-          // Then the staff member's capability, declared by each route (decision 0167).
-          registerStaffAccess(admin);
+        // The admin area: its guard checks the role on the server before anything else runs, then
+        // the staff member's capability, declared by each route (decision 0167).
+        defineArea('admin', async (admin) => {
           await admin.register(
             adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking, requests: moneyRequests }),
           );
@@ -595,7 +586,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminFxRateRoutes({ fx }));
           await admin.register(adminExportRoutes({ db: database.db, readDb: database.readDb, audit }));
           await admin.register(staffRoutes({ db: database.db, staff, security }));
-        },
+        }),
         { prefix: '/admin' },
       );
       if (email.mailbox) await api.register(mailboxApiRoutes({ mailbox: email.mailbox }));

@@ -12,7 +12,7 @@ import {
   caseNoteListQuerySchema,
   caseNotePageSchema,
   caseNoteSchema,
-  errorEnvelopeSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -24,16 +24,11 @@ import type { UserService } from '../users/user-service';
 import { createAuditTrail } from './audit-trail';
 import { createCaseNoteService } from './case-notes';
 import { createAdminOverviewService } from './overview';
-import { createAdminUserDirectory, type AdminActor } from './user-directory';
+import { createAdminUserDirectory } from './user-directory';
 import { holdsCapability, requireCapability } from '../../plugins/staff-access';
 import { resolveAuditPeople } from '../staff/people-lookup';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest path id read; anything that is not one of our ids is simply not found. */
 const USER_ID_LENGTH_MAX = 64;
@@ -66,11 +61,6 @@ export function adminConsoleRoutes(deps: {
   const notes = createCaseNoteService({ db: deps.db, clock: deps.clock, audit: deps.audit });
 
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }): AdminActor => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     app.get(
       '/overview',
       {
@@ -130,7 +120,7 @@ export function adminConsoleRoutes(deps: {
         // A customer's daily limit is a bank limit: administrators only (decision 0167).
         if (request.body.accountLimit !== undefined && !holdsCapability(request, 'settings.manage'))
           throw new AppError('FORBIDDEN', { field: 'accountLimit' });
-        return directory.update(actorOf(request), userIdOf(request.params), request.body);
+        return directory.update(request.actor, userIdOf(request.params), request.body);
       },
     );
 
@@ -163,7 +153,7 @@ export function adminConsoleRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const note = await notes.add(actorOf(request), userIdOf(request.params), request.body.text);
+        const note = await notes.add(request.actor, userIdOf(request.params), request.body.text);
         return reply.code(201).send(note);
       },
     );

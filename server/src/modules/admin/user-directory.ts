@@ -9,6 +9,7 @@ import {
   type UserStatus,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { loanApplications, profiles, sessions, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
@@ -20,19 +21,13 @@ import type { SecurityAlerts } from '../email/security-alerts';
 import type { UserService } from '../users/user-service';
 import { createAdminUserList, type AdminUserListParams } from './user-list';
 
-/** Who is acting, for the audit row. */
-export interface AdminActor {
-  userId: string;
-  ip: string;
-}
-
 export interface AdminUserDirectory {
   /** Customers (never admins, SPEC §6), one keyset page at a time. */
   list(params: AdminUserListParams): Promise<AdminUserPage>;
   /** One customer's file; an admin or unknown id is "User not found." */
   get(userId: string): Promise<AdminUserDetail>;
   /** Applies an admin's change with its reason; audit row, session revocation and live push included. */
-  update(actor: AdminActor, userId: string, patch: AdminUserUpdate): Promise<AdminUserDetail>;
+  update(actor: Actor, userId: string, patch: AdminUserUpdate): Promise<AdminUserDetail>;
 }
 
 /** The profile fields an admin edit compares and writes one-to-one. */

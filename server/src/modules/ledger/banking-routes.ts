@@ -15,12 +15,13 @@ import {
   transactionRecordSchema,
   transferRequestSchema,
   type TransferRequest,
+  uuidIdParamsSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
+import { defineArea } from '../../plugins/area';
 import type { BankingService, StepUpCheck } from './banking-service';
 import type { ResolvedSession } from '../auth/session-store';
 import {
@@ -74,25 +75,15 @@ export function bankingRoutes(deps: {
    */
   readDb: ReadDatabase;
   banking: BankingService;
-  guards: Guards;
   clock: Clock;
   /** Step-up for risky payments (decision 0137); null when STEP_UP_PAYMENTS=off. */
   stepUp?: TransferStepUp | null;
   /** The customer's money-movement budget (decision 0194), drawn on by every money route here. */
   budget: MoneyBudget;
 }): FastifyPluginAsyncZod {
-  const { db, readDb, banking, guards, clock, budget } = deps;
+  const { db, readDb, banking, clock, budget } = deps;
   const stepUp = deps.stepUp ?? null;
-  return async (app) => {
-    // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
-    app.addHook('onRequest', async (request, reply) => {
-      await guards.requireCustomer(request, reply);
-    });
-    const userIdOf = (request: { auth: { userId: string } | null }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return request.auth.userId;
-    };
-
+  return defineArea('customer', async (app) => {
     app.post(
       '/transfers',
       {
@@ -188,7 +179,7 @@ export function bankingRoutes(deps: {
       },
       async (request) => {
         const { cursor, limit, ...filter } = request.query;
-        const userId = userIdOf(request);
+        const userId = request.actor.userId;
         const page = await listRecords(readDb, { ...filter, userId }, { cursor, limit });
         // Each record with the account's balance right after it, whatever the filter (decision 0162).
         return withBalancesAfter(readDb, userId, page);
@@ -205,7 +196,7 @@ export function bankingRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const filter = { ...request.query, userId: userIdOf(request) };
+        const filter = { ...request.query, userId: request.actor.userId };
         return sendCsv(reply, recordsCsv(readDb, filter), 'larkspur-statement');
       },
     );
@@ -220,7 +211,7 @@ export function bankingRoutes(deps: {
           response: { 200: insightsResponseSchema, ...errors },
         },
       },
-      async (request) => customerInsights(readDb, userIdOf(request), request.query.days, clock.now()),
+      async (request) => customerInsights(readDb, request.actor.userId, request.query.days, clock.now()),
     );
 
     app.get(
@@ -229,7 +220,7 @@ export function bankingRoutes(deps: {
         schema: {
           tags: ['banking'],
           summary: 'One of the customer’s own records',
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           response: { 200: transactionRecordSchema, ...errors },
         },
       },
@@ -241,7 +232,7 @@ export function bankingRoutes(deps: {
           .where(
             and(
               eq(transactionRecords.id, request.params.id),
-              eq(transactionRecords.userId, userIdOf(request)),
+              eq(transactionRecords.userId, request.actor.userId),
             ),
           )
           .limit(1);
@@ -250,5 +241,5 @@ export function bankingRoutes(deps: {
         return toRecordDto(row.record, toRecordHold(row.hold));
       },
     );
-  };
+  });
 }

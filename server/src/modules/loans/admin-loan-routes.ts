@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminLoanApproveRequestSchema,
   adminLoanApproveResponseSchema,
@@ -7,22 +6,16 @@ import {
   adminLoanPageSchema,
   adminLoanQuerySchema,
   adminLoanStatusRequestSchema,
-  errorEnvelopeSchema,
+  uuidIdParamsSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import { idempotencyHeader, moneyReply, moneySchema } from '../ledger/money-route';
 import { requireCapability } from '../../plugins/staff-access';
-import type { LoanActor, LoanService } from './loan-service';
+import type { LoanService } from './loan-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
-const loanIdParams = z.object({ id: z.uuid() });
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const loanIdParams = uuidIdParamsSchema;
 
 /**
  * The back office's loans: every application and inquiry, status changes, approval. Registered
@@ -31,11 +24,6 @@ const loanIdParams = z.object({ id: z.uuid() });
 export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyncZod {
   const { loans } = deps;
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }): LoanActor => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     app.get(
       '/loans',
       {
@@ -83,7 +71,7 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
         },
       },
       async (request) => {
-        const outcome = await loans.setStatus(actorOf(request), request.params.id, request.body);
+        const outcome = await loans.setStatus(request.actor, request.params.id, request.body);
         if (outcome.status === 'refused') throw new AppError(outcome.code);
         return outcome.loan;
       },

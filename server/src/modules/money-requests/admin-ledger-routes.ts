@@ -10,6 +10,8 @@ import {
   movementResponseSchema,
   pageOf,
   transactionRecordSchema,
+  uuidIdParamsSchema,
+  looseIdParamsSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { transactionRecordHistory, transactionRecords } from '../../db/schema/index';
@@ -63,11 +65,6 @@ export function adminLedgerRoutes(deps: {
   const manualResponses = { ...moneyResponses, 202: moneyRequestAcceptedSchema };
   const asMaker = requireCapability('money.request');
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     const cashSummaries = {
       credit: 'Deposit helper: credit a customer (Deposit record), with a reason',
       debit: 'Withdrawal helper: debit a customer (Withdrawal record); returns the new balance',
@@ -79,7 +76,7 @@ export function adminLedgerRoutes(deps: {
           schema: moneySchema({
             tags: ['admin'],
             summary: cashSummaries[direction],
-            params: z.object({ id: z.uuid() }),
+            params: uuidIdParamsSchema,
             headers: idempotencyHeader,
             body: adminAmountRequestSchema,
             response: manualResponses,
@@ -149,7 +146,7 @@ export function adminLedgerRoutes(deps: {
           tags: ['admin'],
           summary:
             "Edit a record's amount and date; the owner's balance moves by the difference (adjusting entry)",
-          params: z.object({ id: z.string().max(64) }),
+          params: looseIdParamsSchema,
           body: adminEditRecordSchema,
           response: { 200: movementResponseSchema, 202: moneyRequestAcceptedSchema, ...errors },
         },
@@ -161,7 +158,7 @@ export function adminLedgerRoutes(deps: {
           throw new AppError('TRANSACTION_NOT_FOUND');
         }
         const recordId = request.params.id.toLowerCase();
-        const actor = actorOf(request);
+        const actor = request.actor;
         const queued = await requests.intercept(
           { kind: 'record_edit', recordId, input: request.body },
           actor,
@@ -181,7 +178,7 @@ export function adminLedgerRoutes(deps: {
           tags: ['admin'],
           summary:
             "A record's corrections: who, when, why, before and after; and the transfer's other leg, if any",
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           response: {
             200: z.object({
               items: z.array(recordHistoryEntrySchema),

@@ -18,6 +18,7 @@ import {
   passwordResetDoneSchema,
   recoveryAcceptedSchema,
   resetPasswordSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import type { RecoveryService } from './recovery-service';
@@ -26,12 +27,7 @@ import { requireCapability } from '../../plugins/staff-access';
 /** Per-IP ceiling on the recovery forms (a per-instance backstop beside the per-customer throttles). */
 export const RECOVERY_RATE_LIMIT_PER_MINUTE = 10;
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_ID_LENGTH_MAX = 64;
 const userParams = z.object({ id: z.string().max(USER_ID_LENGTH_MAX) });
@@ -134,10 +130,6 @@ export function recoveryRoutes(deps: { recovery: RecoveryService }): FastifyPlug
 export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): FastifyPluginAsyncZod {
   const { recovery } = deps;
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
     const adminErrors = { ...errors, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
     app.post(
@@ -155,7 +147,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request) => {
         const sent = await recovery.adminSendResetCode(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body.reason,
         );
@@ -178,7 +170,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request) => {
         const result = await recovery.adminUnlock(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body.reason,
         );
@@ -200,7 +192,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request) => {
         const started = await recovery.adminStartEmailChange(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body,
         );
@@ -223,7 +215,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request, reply) => {
         const { newEmail } = await recovery.adminConfirmEmailChange(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body,
         );
@@ -260,11 +252,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
         },
       },
       async (request) => {
-        await recovery.adminApproveEmailChange(
-          actorOf(request),
-          userIdOf(request.params),
-          request.body.reason,
-        );
+        await recovery.adminApproveEmailChange(request.actor, userIdOf(request.params), request.body.reason);
         return { ok: true as const, state: 'applied' as const };
       },
     );
@@ -282,11 +270,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
         },
       },
       async (request) => {
-        await recovery.adminRejectEmailChange(
-          actorOf(request),
-          userIdOf(request.params),
-          request.body.reason,
-        );
+        await recovery.adminRejectEmailChange(request.actor, userIdOf(request.params), request.body.reason);
         return { ok: true as const, state: 'rejected' as const };
       },
     );
