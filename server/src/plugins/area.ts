@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RequestActor } from '../lib/actor';
 import { AppError } from '../lib/errors';
-import type { ResolvedSession, SessionUserRecord } from '../modules/auth/session-store';
+import type { ResolvedSession, SessionUserRecord } from '../modules/auth/index';
 import type { Guards } from './authentication';
 import { registerStaffAccess } from './staff-access';
 

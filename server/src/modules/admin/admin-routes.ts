@@ -17,16 +17,16 @@ import {
 import type { Database, ReadDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import type { SessionStore } from '../auth/session-store';
-import type { SecurityAlerts } from '../email/security-alerts';
-import type { UserService } from '../users/user-service';
+import type { AuditLog } from '../audit/index';
+import type { SessionStore } from '../auth/index';
+import type { SecurityAlerts } from '../email/index';
+import type { UserService } from '../users/index';
 import { createAuditTrail } from './audit-trail';
 import { createCaseNoteService } from './case-notes';
 import { createAdminOverviewService } from './overview';
 import { createAdminUserDirectory } from './user-directory';
 import { holdsCapability, requireCapability } from '../../plugins/staff-access';
-import { resolveAuditPeople } from '../staff/people-lookup';
+import { resolveAuditPeople } from '../staff/index';
 
 const errors = errorResponses(400, 401, 403, 404);
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { caseNotes, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 /** The cursor's tag: a notes cursor is no other list's. */

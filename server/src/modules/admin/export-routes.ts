@@ -10,11 +10,11 @@ import {
 import type { Database, ReadDatabase } from '../../db/client';
 import { keysetCsv, sendCsv } from '../../lib/csv';
 import type { RequestActor } from '../../lib/actor';
-import type { AuditLog } from '../audit/audit-log';
-import { CSV_COLUMNS, listRecords, recordCsvCells, type StatementFilter } from '../ledger/statements';
+import type { AuditLog } from '../audit/index';
+import { CSV_COLUMNS, listRecords, recordCsvCells, type StatementFilter } from '../ledger/index';
 import { createAuditTrail, type AuditTrailFilter } from './audit-trail';
 import { requireCapability } from '../../plugins/staff-access';
-import { resolveAuditPeople, resolveCustomerFilter } from '../staff/people-lookup';
+import { resolveAuditPeople, resolveCustomerFilter } from '../staff/index';
 
 /**
  * Most rows one back-office export writes (decision 0150). A larger export ends with a line saying

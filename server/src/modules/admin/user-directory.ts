@@ -13,12 +13,12 @@ import type { Actor } from '../../lib/actor';
 import { loanApplications, profiles, sessions, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import type { SessionStore } from '../auth/session-store';
-import { listRecords } from '../ledger/statements';
-import { avatarUrlFor } from '../users/avatar';
-import type { SecurityAlerts } from '../email/security-alerts';
-import type { UserService } from '../users/user-service';
+import type { AuditLog } from '../audit/index';
+import type { SessionStore } from '../auth/index';
+import { listRecords } from '../ledger/index';
+import { avatarUrlFor } from '../users/index';
+import type { SecurityAlerts } from '../email/index';
+import type { UserService } from '../users/index';
 import { createAdminUserList, type AdminUserListParams } from './user-list';
 
 export interface AdminUserDirectory {

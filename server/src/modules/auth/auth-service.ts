@@ -5,7 +5,7 @@ import { identities, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuditEntry, AuditLog } from '../audit/audit-log';
+import type { AuditEntry, AuditLog } from '../audit/index';
 import { describeDevice, describePlace, placeOfIp } from '../../lib/device-place';
 import {
   normaliseEmail,
@@ -20,8 +20,8 @@ import {
   type OtpVerifyResult,
   type RenderedEmail,
 } from '../email/index';
-import type { SecurityAlerts } from '../email/security-alerts';
-import type { LoginRecord, UserService } from '../users/user-service';
+import type { SecurityAlerts } from '../email/index';
+import type { LoginRecord, UserService } from '../users/index';
 import {
   accountKey,
   ipKey,

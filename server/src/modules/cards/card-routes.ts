@@ -10,8 +10,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { defineArea } from '../../plugins/area';
-import type { AuditLog } from '../audit/audit-log';
-import type { AuthService } from '../auth/auth-service';
+import type { AuditLog } from '../audit/index';
+import type { AuthService } from '../auth/index';
 import type { CardService } from './card-service';
 
 const errors = errorResponses(400, 401, 403, 404);

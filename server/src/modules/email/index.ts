@@ -60,3 +60,6 @@ export {
   type PasswordChangedHow,
 } from './account-templates';
 export type { OtpThrottleMode } from './otp-service';
+export { createSecurityAlerts, type SecurityAlerts } from './security-alerts';
+export { DEBIT_COLOR, bodies, formatAlertDate, formatMoney, oneLine, type Row } from './templates';
+export type { EmailTemplateName } from './transport';

@@ -18,7 +18,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { fxRates, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 import { Rejection } from '../../lib/idempotency';
 
 /**

@@ -13,12 +13,12 @@ import { accounts, checkImages, depositHolds, profiles, transactionRecords } fro
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 import type { EmailBrand } from '../email/index';
-import { lockAccounts } from '../ledger/journal';
-import { postCheckReturn } from '../ledger/movements/check-return';
-import type { UserService } from '../users/user-service';
-import { isNewlyAppointed } from '../staff/appointments';
+import { lockAccounts } from '../ledger/index';
+import { postCheckReturn } from '../ledger/index';
+import type { UserService } from '../users/index';
+import { isNewlyAppointed } from '../staff/index';
 
 /**
  * What reviewers do with holds (issue 13, decisions 0070–0071): list them, release one early, or
@@ -27,7 +27,7 @@ import { isNewlyAppointed } from '../staff/appointments';
  * the second waits for the first and then gets HOLD_NOT_ACTIVE (409).
  */
 
-export { RETURNED_CHECK_TYPE } from '../ledger/movements/check-return';
+export { RETURNED_CHECK_TYPE } from '../ledger/index';
 const HOLD_CURSOR_TAG = 'holds';
 
 export function createHoldService(deps: {

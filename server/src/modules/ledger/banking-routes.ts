@@ -23,7 +23,7 @@ import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { defineArea } from '../../plugins/area';
 import type { BankingService, StepUpCheck } from './banking-service';
-import type { ResolvedSession } from '../auth/session-store';
+import type { ResolvedSession } from '../auth/index';
 import {
   idempotencyHeader,
   moneyErrors,

@@ -10,7 +10,7 @@ import {
   errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import { idempotencyHeader, moneyReply, moneySchema } from '../ledger/money-route';
+import { idempotencyHeader, moneyReply, moneySchema } from '../ledger/index';
 import { requireCapability } from '../../plugins/staff-access';
 import type { LoanService } from './loan-service';
 

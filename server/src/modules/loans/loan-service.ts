@@ -27,15 +27,15 @@ import type { Actor } from '../../lib/actor';
 import { loanApplications, loanStatusHistory, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { assert } from '../../lib/errors';
-import type { UserService } from '../users/user-service';
-import type { AuditLog } from '../audit/audit-log';
-import type { BankingService } from '../ledger/banking-service';
+import type { UserService } from '../users/index';
+import type { AuditLog } from '../audit/index';
+import type { BankingService } from '../ledger/index';
 import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
-import type { Outbox } from '../email/outbox';
-import type { EmailBrand } from '../email/templates';
-import type { RenderedEmail } from '../email/transport';
+import type { Outbox } from '../email/index';
+import type { EmailBrand } from '../email/index';
+import type { RenderedEmail } from '../email/index';
 import { loanApplicant, renderLoanApproved, renderLoanRejected } from './loan-emails';
-import { isNewlyAppointed } from '../staff/appointments';
+import { isNewlyAppointed } from '../staff/index';
 import {
   adminLoanDetail,
   adminLoanPage,

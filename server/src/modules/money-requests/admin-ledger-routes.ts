@@ -18,17 +18,11 @@ import { transactionRecordHistory, transactionRecords } from '../../db/schema/in
 import { AppError } from '../../lib/errors';
 import type { MoneyRequestService } from './money-request-service';
 import { requireCapability } from '../../plugins/staff-access';
-import type { BankingService } from '../ledger/banking-service';
-import { findCounterpart } from '../ledger/counterpart';
-import {
-  idempotencyHeader,
-  moneyErrors,
-  moneyReply,
-  moneyResponses,
-  moneySchema,
-} from '../ledger/money-route';
-import { listRecords } from '../ledger/statements';
-import { resolveCustomerFilter } from '../staff/people-lookup';
+import type { BankingService } from '../ledger/index';
+import { findCounterpart } from '../ledger/index';
+import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, moneySchema } from '../ledger/index';
+import { listRecords } from '../ledger/index';
+import { resolveCustomerFilter } from '../staff/index';
 
 const errors = moneyErrors;
 

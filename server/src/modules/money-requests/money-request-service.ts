@@ -17,18 +17,18 @@ import { moneyRequests, profiles, transactionRecords, uncheckedMovements } from 
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 import type {
   Actor,
   AdminCashInput,
   AdminEditInput,
   AdminRecordInput,
   BankingService,
-} from '../ledger/banking-service';
-import { loadCustomer } from '../ledger/customers';
+} from '../ledger/index';
+import { loadCustomer } from '../ledger/index';
 import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
-import { positiveAmount } from '../ledger/movements/context';
-import { appointedRecently, appointmentsOf } from '../staff/appointments';
+import { positiveAmount } from '../ledger/index';
+import { appointedRecently, appointmentsOf } from '../staff/index';
 
 /**
  * Maker-checker for manual money (issue 19, decisions 0170–0172).

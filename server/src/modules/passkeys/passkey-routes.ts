@@ -22,7 +22,7 @@ import {
   type SessionCookie,
 } from '../../plugins/authentication';
 import { defineArea } from '../../plugins/area';
-import type { RequestContext } from '../auth/auth-service';
+import type { RequestContext } from '../auth/index';
 import { stepUpTokenOf } from '../../lib/step-up-token';
 import type { PasskeyService } from './passkey-service';
 import { WEBAUTHN_CHALLENGE_TTL_MS } from './webauthn';

@@ -18,7 +18,7 @@ import { payees, profiles, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 
 /** A payee as the request schema hands it over (trimmed, defaults filled in). */
 export type PayeeInput = z.output<typeof payeeInputSchema>;

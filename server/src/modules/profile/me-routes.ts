@@ -11,15 +11,15 @@ import {
 import type { Database, DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { defineArea } from '../../plugins/area';
-import type { AuditLog } from '../audit/audit-log';
-import type { AuthService } from '../auth/auth-service';
-import type { RequireSecondFactor } from '../passkeys/passkey-service';
+import type { AuditLog } from '../audit/index';
+import type { AuthService } from '../auth/index';
+import type { RequireSecondFactor } from '../passkeys/index';
 import { stepUpTokenOf } from '../../lib/step-up-token';
-import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/session-store';
+import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/index';
 import type { Clock } from '../../lib/clock';
-import { createLiveStreamRegistry, type LiveStream } from '../users/live-streams';
-import { PROFILE_CHANNEL, type UserService } from '../users/user-service';
-import type { SecurityAlerts } from '../email/security-alerts';
+import { createLiveStreamRegistry, type LiveStream } from '../users/index';
+import { PROFILE_CHANNEL, type UserService } from '../users/index';
+import type { SecurityAlerts } from '../email/index';
 
 /**
  * A comment line this often keeps proxies from closing an idle event stream; each beat also checks

@@ -6,9 +6,9 @@ import type { Clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { takeFromWindows } from '../../lib/rate-counter';
-import type { AuditEntry, AuditLog } from '../audit/audit-log';
-import { accountKey, type LoginThrottle, type ThrottleKey } from '../auth/login-throttle';
-import type { SessionStore } from '../auth/session-store';
+import type { AuditEntry, AuditLog } from '../audit/index';
+import { accountKey, type LoginThrottle, type ThrottleKey } from '../auth/index';
+import type { SessionStore } from '../auth/index';
 import {
   OTP_TTL_MS,
   emailChangeStopUrl,
@@ -24,9 +24,9 @@ import {
   type OtpVerifyResult,
   type Outbox,
 } from '../email/index';
-import { removeRecentPasskeysOnReset } from '../passkeys/passkey-service';
-import type { UserService } from '../users/user-service';
-import type { SecurityAlerts } from '../email/security-alerts';
+import { removeRecentPasskeysOnReset } from '../passkeys/index';
+import type { UserService } from '../users/index';
+import type { SecurityAlerts } from '../email/index';
 import {
   EMAIL_CHANGE_COOLING_OFF_MS,
   EMAIL_CHANGE_PENDING_TTL_MS,

@@ -12,11 +12,11 @@ import {
   errorResponses,
 } from '@larkspur/contract';
 import { defineArea } from '../../plugins/area';
-import type { ResolvedSession } from '../auth/session-store';
-import { idempotencyHeader, moneyReply, moneySchema, type MoneyBudget } from '../ledger/money-route';
+import type { ResolvedSession } from '../auth/index';
+import { idempotencyHeader, moneyReply, moneySchema, type MoneyBudget } from '../ledger/index';
 import { parseIdempotencyKey } from '../../lib/idempotency';
 import { stepUpTokenOf } from '../../lib/step-up-token';
-import type { StepUpService } from '../step-up/step-up-service';
+import type { StepUpService } from '../step-up/index';
 import type { AuthoriseSeries, ScheduledService } from './scheduled-service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);

@@ -20,12 +20,12 @@ import type { Database, Tx } from '../../db/client';
 import { profiles, scheduledTransferRuns, scheduledTransfers } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 import { CURSOR_UUID_PATTERN, invalidCursor } from '../../lib/keyset-cursor';
-import { loadCustomer } from '../ledger/customers';
-import { decidePayeeCheck } from '../ledger/payee-check';
+import { loadCustomer } from '../ledger/index';
+import { decidePayeeCheck } from '../ledger/index';
 import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
-import { BANK_DISPLAY_NAME, positiveAmount } from '../ledger/movements/context';
+import { BANK_DISPLAY_NAME, positiveAmount } from '../ledger/index';
 
 /** A series row as stored. */
 export type SeriesRow = typeof scheduledTransfers.$inferSelect;

@@ -6,8 +6,8 @@ import { auditLog, sessions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
-import type { ResolvedSession, SessionStore } from '../auth/session-store';
+import type { AuditLog } from '../audit/index';
+import type { ResolvedSession, SessionStore } from '../auth/index';
 import { describeDevice, describePlace, placeOfIp } from '../../lib/device-place';
 import {
   ACTIONS_NEVER_SHOWN,

@@ -19,7 +19,7 @@ import {
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { SecurityService } from '../security/security-service';
+import type { SecurityService } from '../security/index';
 import { requireCapability } from '../../plugins/staff-access';
 import type { StaffService } from './staff-service';
 

@@ -14,10 +14,10 @@ import { identities, profiles, staffInvitations } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { AuditLog } from '../audit/audit-log';
-import type { SessionStore } from '../auth/session-store';
+import type { AuditLog } from '../audit/index';
+import type { SessionStore } from '../auth/index';
 import { renderStaffInvitation, type EmailBrand, type Outbox } from '../email/index';
-import type { UserService } from '../users/user-service';
+import type { UserService } from '../users/index';
 import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 const STAFF_CURSOR_TAG = 'staff';

@@ -9,7 +9,7 @@ import {
 } from '@larkspur/contract';
 import { defineArea } from '../../plugins/area';
 import type { SessionCookie } from '../../plugins/authentication';
-import { requestContext } from '../passkeys/passkey-routes';
+import { requestContext } from '../passkeys/index';
 import type { StepUpService } from './step-up-service';
 
 /** Step-ups a session may start or answer in a minute (each start may email a code). */

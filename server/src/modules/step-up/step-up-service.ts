@@ -20,19 +20,15 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { identities, profiles, stepUps } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import type { RequestContext } from '../auth/auth-service';
-import type { LoginThrottle, ThrottleKey } from '../auth/login-throttle';
-import type { ResolvedSession } from '../auth/session-store';
-import type { StepUpCheck } from '../ledger/banking-service';
+import type { AuditLog } from '../audit/index';
+import type { RequestContext } from '../auth/index';
+import type { LoginThrottle, ThrottleKey } from '../auth/index';
+import type { ResolvedSession } from '../auth/index';
+import type { StepUpCheck } from '../ledger/index';
 import { OTP_TTL_MS, type OtpService } from '../email/index';
-import {
-  assertionOptionsFor,
-  trustedPasskeysAddedBefore,
-  verifyAssertion,
-} from '../passkeys/passkey-service';
-import { emailCoolingUntil } from '../recovery/email-change';
-import { sha256, type WebauthnSettings } from '../passkeys/webauthn';
+import { assertionOptionsFor, trustedPasskeysAddedBefore, verifyAssertion } from '../passkeys/index';
+import { emailCoolingUntil } from '../recovery/index';
+import { sha256, type WebauthnSettings } from '../passkeys/index';
 
 /**
  * Step-up for risky payments (issue 17, decision 0137): the first transfer to a payee the sender

@@ -8,9 +8,9 @@ import {
 import type { Database, Tx } from '../../../db/client';
 import type { Actor as BaseActor } from '../../../lib/actor';
 import type { Clock } from '../../../lib/clock';
-import type { AuditLog } from '../../audit/audit-log';
+import type { AuditLog } from '../../audit/index';
 import type { EmailBrand, Outbox } from '../../email/index';
-import type { UserService } from '../../users/user-service';
+import type { UserService } from '../../users/index';
 import { directRunner, groupCommitRunner, type MovementRunner } from '../group-commit';
 import { runIdempotent, type StoredAnswer } from '../../../lib/idempotency';
 import { toRecordDto, type RecordRow } from '../records';

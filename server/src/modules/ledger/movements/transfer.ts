@@ -12,7 +12,7 @@ import {
   wireBankMismatch,
 } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
-import { convertAtPostedRate } from '../../fx/fx-rates';
+import { convertAtPostedRate } from '../../fx/index';
 import { decidePayeeCheck } from '../payee-check';
 import { Rejection, type StoredAnswer } from '../../../lib/idempotency';
 import { RECORD_STATUS_SUCCESSFUL } from '../records';
