@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminAuditQuerySchema,
   adminOverviewSchema,
@@ -13,10 +12,12 @@ import {
   caseNotePageSchema,
   caseNoteSchema,
   errorResponses,
+  looseIdParamsSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { ownIdOrNotFound } from '../../lib/path-ids';
 import type { AuditLog } from '../audit/index';
 import type { SessionStore } from '../auth/index';
 import type { SecurityAlerts } from '../email/index';
@@ -29,15 +30,8 @@ import { holdsCapability, requireCapability } from '../../plugins/staff-access';
 import { resolveAuditPeople } from '../staff/index';
 
 const errors = errorResponses(400, 401, 403, 404);
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Longest path id read; anything that is not one of our ids is simply not found. */
-const USER_ID_LENGTH_MAX = 64;
-const userParams = z.object({ id: z.string().max(USER_ID_LENGTH_MAX) });
-
-function userIdOf(params: { id: string }): string {
-  if (!UUID_PATTERN.test(params.id)) throw new AppError('USER_NOT_FOUND');
-  return params.id.toLowerCase();
-}
+const userParams = looseIdParamsSchema;
+const userIdOf = (params: { id: string }): string => ownIdOrNotFound(params.id, 'USER_NOT_FOUND');
 
 /**
  * The admin console's reads and the customer edit (issue #8). Registered inside the admin area,

@@ -15,7 +15,7 @@ import {
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { transactionRecordHistory, transactionRecords } from '../../db/schema/index';
-import { AppError } from '../../lib/errors';
+import { ownIdOrNotFound } from '../../lib/path-ids';
 import type { MoneyRequestService } from './money-request-service';
 import { requireCapability } from '../../plugins/staff-access';
 import type { BankingService } from '../ledger/index';
@@ -148,10 +148,7 @@ export function adminLedgerRoutes(deps: {
       },
       async (request, reply) => {
         // Any id that is not one of ours is simply not found (SPEC: "Transaction not found!").
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) {
-          throw new AppError('TRANSACTION_NOT_FOUND');
-        }
-        const recordId = request.params.id.toLowerCase();
+        const recordId = ownIdOrNotFound(request.params.id, 'TRANSACTION_NOT_FOUND');
         const actor = request.actor;
         const queued = await requests.intercept(
           { kind: 'record_edit', recordId, input: request.body },

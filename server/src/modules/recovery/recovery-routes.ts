@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminEmailChangeConfirmResponseSchema,
   adminEmailChangeConfirmSchema,
@@ -19,8 +18,9 @@ import {
   recoveryAcceptedSchema,
   resetPasswordSchema,
   errorResponses,
+  looseIdParamsSchema,
 } from '@larkspur/contract';
-import { AppError } from '../../lib/errors';
+import { ownIdOrNotFound } from '../../lib/path-ids';
 import type { RecoveryService } from './recovery-service';
 import { requireCapability } from '../../plugins/staff-access';
 
@@ -28,14 +28,8 @@ import { requireCapability } from '../../plugins/staff-access';
 export const RECOVERY_RATE_LIMIT_PER_MINUTE = 10;
 
 const errors = errorResponses(400, 401, 403, 429);
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const USER_ID_LENGTH_MAX = 64;
-const userParams = z.object({ id: z.string().max(USER_ID_LENGTH_MAX) });
-
-function userIdOf(params: { id: string }): string {
-  if (!UUID_PATTERN.test(params.id)) throw new AppError('USER_NOT_FOUND');
-  return params.id.toLowerCase();
-}
+const userParams = looseIdParamsSchema;
+const userIdOf = (params: { id: string }): string => ownIdOrNotFound(params.id, 'USER_NOT_FOUND');
 
 /** The guest forms: POST /api/auth/password/forgot, /password/reset, /account-number/forgot. */
 export function recoveryRoutes(deps: { recovery: RecoveryService }): FastifyPluginAsyncZod {
