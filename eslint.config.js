@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -22,6 +23,17 @@ const contractMayNotImport = [
     message: 'The contract depends on zod only.',
   },
 ];
+// Server modules (decision 0216): one module reaches another only through its index.ts, the
+// module's public surface; tests may reach a module's internals (they test them).
+const serverModules = fs
+  .readdirSync(new URL('./server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const notThroughIndex = '/(?!index(\\.js)?$)';
+const moduleInternals = (modules, prefix) => ({
+  regex: `^${prefix}(${modules.join('|')})${notThroughIndex}`,
+  message: 'Import another server module through its index.ts (its public surface), not its files.',
+});
 const features = [
   'site',
   'auth',
@@ -90,6 +102,36 @@ export default tseslint.config(
   })),
   {
     files: ['server/src/**/*.ts'],
+    ignores: ['server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...serverMayNotImport, moduleInternals(serverModules, '(\\./|(\\.\\./)+)modules/')],
+        },
+      ],
+    },
+  },
+  ...serverModules.map((name) => ({
+    files: [`server/src/modules/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverMayNotImport,
+            moduleInternals(
+              serverModules.filter((other) => other !== name),
+              '(\\.\\./)+',
+            ),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // Tests drive a module's internals directly.
+    files: ['server/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverMayNotImport }] },
   },
   {

@@ -27,7 +27,7 @@ import {
   CURSOR_TIMESTAMP_FORMAT,
   encodeCursor as encodeKeysetCursor,
   encodeInstantIdCursor,
-} from '../server/src/modules/admin/keyset-cursor';
+} from '../server/src/lib/keyset-cursor';
 import { createAdminOverviewService, type AdminOverviewService } from '../server/src/modules/admin/overview';
 import {
   createAdminUserDirectory,

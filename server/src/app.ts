@@ -27,7 +27,7 @@ import { registerHostCheck } from './plugins/host-check';
 import { registerInputSanity } from './plugins/input-sanity';
 import { registerSecurityHeaders, routerErrorSecurityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, registerWebApp, serveSpaFallback } from './plugins/web-app';
-import { authRoutes } from './modules/auth/routes';
+import { authRoutes } from './modules/auth/index';
 import {
   createEmailModule,
   mailboxApiRoutes,
@@ -35,60 +35,60 @@ import {
   type EmailModule,
   type EmailTransport,
 } from './modules/email/index';
-import { healthRoutes } from './modules/health/routes';
-import { cardRoutes } from './modules/cards/card-routes';
-import { createCardService } from './modules/cards/card-service';
-import { adminConsoleRoutes } from './modules/admin/admin-routes';
-import { adminExportRoutes } from './modules/admin/export-routes';
-import { adminLedgerRoutes } from './modules/ledger/admin-ledger-routes';
-import { bankingRoutes } from './modules/ledger/banking-routes';
-import { createMoneyBudget } from './modules/ledger/money-route';
-import { documentRoutes } from './modules/ledger/documents/document-routes';
-import { createFxRateService } from './modules/fx/fx-rates';
-import { adminFxRateRoutes, fxRateRoutes } from './modules/fx/fx-routes';
-import { createBankingService } from './modules/ledger/banking-service';
-import { adminLoanRoutes } from './modules/loans/admin-loan-routes';
-import { createLoanInquiryService } from './modules/loans/inquiry-service';
-import { loanRoutes } from './modules/loans/loan-routes';
-import { createLoanService } from './modules/loans/loan-service';
-import { loanInquiryRoutes } from './modules/loans/routes';
-import { crawlerRoutes } from './modules/site/routes';
-import { createAuditLog } from './modules/audit/audit-log';
-import { createAuthService } from './modules/auth/auth-service';
-import { createRecoveryService } from './modules/recovery/recovery-service';
-import { adminRecoveryRoutes, recoveryRoutes } from './modules/recovery/recovery-routes';
-import { createSecurityAlerts } from './modules/recovery/security-alerts';
-import { createLoginThrottle } from './modules/auth/login-throttle';
-import { createPendingSignIns } from './modules/auth/pending-sign-ins';
-import { createTrustedDevices } from './modules/auth/trusted-devices';
-import { createSessionStore } from './modules/auth/session-store';
-import { createSecurityService } from './modules/security/security-service';
-import { registerStaffAccess } from './modules/staff/access';
-import { staffInvitationRoutes, staffRoutes } from './modules/staff/staff-routes';
-import { createStaffService } from './modules/staff/staff-service';
-import { securityRoutes } from './modules/security/security-routes';
-import { passkeyRoutes } from './modules/passkeys/passkey-routes';
-import { createPasskeyService } from './modules/passkeys/passkey-service';
-import { createStepUpService } from './modules/step-up/step-up-service';
-import { stepUpRoutes } from './modules/step-up/step-up-routes';
-import { createPayeeService } from './modules/payees/payee-service';
-import { payeeRoutes } from './modules/payees/payee-routes';
-import { avatarRoutes } from './modules/users/avatar-routes';
-import { meRoutes } from './modules/users/me-routes';
-import { createUserService } from './modules/users/user-service';
-import { createHousekeeping, type Housekeeping } from './modules/housekeeping/housekeeping';
-import { createHoldReleaseJob, type HoldReleaseJob } from './modules/holds/hold-release-job';
-import { adminHoldRoutes } from './modules/holds/hold-routes';
-import { createMoneyRequestService } from './modules/money-requests/money-request-service';
-import { moneyRequestRoutes } from './modules/money-requests/money-request-routes';
-import { createHoldService } from './modules/holds/hold-service';
-import { scheduledRoutes } from './modules/scheduled/scheduled-routes';
-import { createScheduledService } from './modules/scheduled/scheduled-service';
-import { createScheduler, type Scheduler } from './modules/scheduled/scheduler';
-import { isForwardClock, testClockRoutes } from './modules/scheduled/test-clock-routes';
-import type { RandomInt } from './modules/users/account-numbers';
+import { healthRoutes } from './modules/health/index';
+import { cardRoutes } from './modules/cards/index';
+import { createCardService } from './modules/cards/index';
+import { adminConsoleRoutes } from './modules/admin/index';
+import { adminExportRoutes } from './modules/admin/index';
+import { adminLedgerRoutes } from './modules/money-requests/index';
+import { bankingRoutes } from './modules/ledger/index';
+import { createMoneyBudget } from './modules/ledger/index';
+import { documentRoutes } from './modules/ledger/index';
+import { createFxRateService } from './modules/fx/index';
+import { adminFxRateRoutes, fxRateRoutes } from './modules/fx/index';
+import { createBankingService } from './modules/ledger/index';
+import { adminLoanRoutes } from './modules/loans/index';
+import { createLoanInquiryService } from './modules/loans/index';
+import { loanRoutes } from './modules/loans/index';
+import { createLoanService } from './modules/loans/index';
+import { loanInquiryRoutes } from './modules/loans/index';
+import { crawlerRoutes } from './modules/site/index';
+import { createAuditLog } from './modules/audit/index';
+import { createAuthService } from './modules/auth/index';
+import { createRecoveryService } from './modules/recovery/index';
+import { adminRecoveryRoutes, recoveryRoutes } from './modules/recovery/index';
+import { createSecurityAlerts } from './modules/email/index';
+import { createLoginThrottle } from './modules/auth/index';
+import { createPendingSignIns } from './modules/auth/index';
+import { createTrustedDevices } from './modules/auth/index';
+import { createSessionStore } from './modules/auth/index';
+import { createSecurityService } from './modules/security/index';
+import { staffInvitationRoutes, staffRoutes } from './modules/staff/index';
+import { createStaffService } from './modules/staff/index';
+import { securityRoutes } from './modules/security/index';
+import { passkeyRoutes } from './modules/passkeys/index';
+import { createPasskeyService } from './modules/passkeys/index';
+import { createStepUpService } from './modules/step-up/index';
+import { stepUpRoutes } from './modules/step-up/index';
+import { createPayeeService } from './modules/payees/index';
+import { payeeRoutes } from './modules/payees/index';
+import { avatarRoutes } from './modules/users/index';
+import { meRoutes } from './modules/profile/index';
+import { createUserService } from './modules/users/index';
+import { createHousekeeping, type Housekeeping } from './modules/housekeeping/index';
+import { createHoldReleaseJob, type HoldReleaseJob } from './modules/holds/index';
+import { adminHoldRoutes } from './modules/holds/index';
+import { createMoneyRequestService } from './modules/money-requests/index';
+import { moneyRequestRoutes } from './modules/money-requests/index';
+import { createHoldService } from './modules/holds/index';
+import { scheduledRoutes } from './modules/scheduled/index';
+import { createScheduledService } from './modules/scheduled/index';
+import { createScheduler, type Scheduler } from './modules/scheduled/index';
+import { isForwardClock, testClockRoutes } from './modules/scheduled/index';
+import type { RandomInt } from './modules/users/index';
 import { createFieldCipher, resolveDataKey } from './lib/field-encryption';
 import { createGuards, registerAuthentication, sessionCookieFor } from './plugins/authentication';
+import { defineArea, registerAreas } from './plugins/area';
 import { chooseLogFormat, prettyLogStream } from './lib/log-format';
 
 /** Largest JSON body any endpoint accepts unless its route says otherwise. */
@@ -403,6 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts,
   });
   await registerAuthentication(app, { sessions, cookie });
+  registerAreas(app, guards);
   const stepUp = createStepUpService({
     db: database.db,
     clock,
@@ -500,7 +501,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         loanInquiryRoutes({ inquiries: createLoanInquiryService({ db: database.db, clock }) }),
       );
-      await api.register(authRoutes({ auth, guards, sessions, cookie, clock }));
+      await api.register(authRoutes({ auth, sessions, cookie, clock }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(staffInvitationRoutes({ staff }));
       await api.register(
@@ -510,7 +511,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           users,
           auth,
           sessions,
-          guards,
           audit,
           cookieName: cookie.name,
           clock,
@@ -527,51 +527,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db: database.db,
           readDb: database.readDb,
           banking,
-          guards,
           clock,
           stepUp: config.stepUpPayments ? stepUp : null,
           budget,
         }),
       );
-      await api.register(
-        payeeRoutes({ payees: createPayeeService({ db: database.db, clock, audit }), guards }),
-      );
+      await api.register(payeeRoutes({ payees: createPayeeService({ db: database.db, clock, audit }) }));
       await api.register(
         documentRoutes({
           db: database.db,
           readDb: database.readDb,
-          guards,
           clock,
           brand: email.brand,
           rateLimitAllowList: config.rateLimitAllowList,
         }),
       );
       const fx = createFxRateService({ db: database.db, clock, audit });
-      await api.register(fxRateRoutes({ fx, guards }));
-      await api.register(passkeyRoutes({ passkeys, guards, cookie }));
-      await api.register(stepUpRoutes({ stepUp, guards, cookie, enforced: config.stepUpPayments }));
-      await api.register(cardRoutes({ db: database.db, cards, auth, guards, audit }));
+      await api.register(fxRateRoutes({ fx }));
+      await api.register(passkeyRoutes({ passkeys, cookie }));
+      await api.register(stepUpRoutes({ stepUp, cookie, enforced: config.stepUpPayments }));
+      await api.register(cardRoutes({ db: database.db, cards, auth, audit }));
       await api.register(
         securityRoutes({
           security,
-          guards,
           cookie,
         }),
       );
-      await api.register(loanRoutes({ loans, guards }));
+      await api.register(loanRoutes({ loans }));
       await api.register(
-        scheduledRoutes({ scheduled, guards, stepUp: config.stepUpPayments ? stepUp : null, budget }),
+        scheduledRoutes({ scheduled, stepUp: config.stepUpPayments ? stepUp : null, budget }),
       );
       if (config.testClock && isForwardClock(clock))
         await api.register(testClockRoutes({ clock, scheduler }));
-      // The admin area: one hook checks the role on the server before anything else runs.
       await api.register(
-        async (admin) => {
-          admin.addHook('onRequest', async (request, reply) => {
-            await guards.requireAdmin(request, reply);
-          });
-          // Then the staff member's capability, declared by each route (decision 0167).
-          registerStaffAccess(admin);
+        // The admin area: its guard checks the role on the server before anything else runs, then
+        // the staff member's capability, declared by each route (decision 0167).
+        defineArea('admin', async (admin) => {
           await admin.register(
             adminLedgerRoutes({ db: database.db, readDb: database.readDb, banking, requests: moneyRequests }),
           );
@@ -594,7 +585,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminFxRateRoutes({ fx }));
           await admin.register(adminExportRoutes({ db: database.db, readDb: database.readDb, audit }));
           await admin.register(staffRoutes({ db: database.db, staff, security }));
-        },
+        }),
         { prefix: '/admin' },
       );
       if (email.mailbox) await api.register(mailboxApiRoutes({ mailbox: email.mailbox }));

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { capabilitiesOf, SESSION_IDLE_HEADER, type SessionResponse } from '@larkspur/contract';
 import { AppError } from '../lib/errors';
-import type { ResolvedSession, SessionStore, SessionUserRecord } from '../modules/auth/session-store';
+import type { ResolvedSession, SessionStore, SessionUserRecord } from '../modules/auth/index';
 import { isApiRequest } from '../lib/routed-path';
 
 declare module 'fastify' {

@@ -3,12 +3,12 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { DatabaseHandle } from '../db/client';
 import { profiles } from '../db/schema/index';
 import type { Clock } from '../lib/clock';
-import { createSessionStore } from '../modules/auth/session-store';
-import { verifyLedger } from '../modules/ledger/verify';
+import { createSessionStore } from '../modules/auth/index';
+import { verifyLedger } from '../modules/ledger/index';
 import type { Config } from '../config';
 import { createFieldCipher, resolveDataKey } from '../lib/field-encryption';
 import { hashPassword } from '../lib/passwords';
-import { createUserService } from '../modules/users/user-service';
+import { createUserService } from '../modules/users/index';
 import { sessionCookieFor } from '../plugins/authentication';
 import { fillPath, readOperations, type JsonSchema, type Operation } from './openapi';
 

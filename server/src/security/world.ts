@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { verifyLedger } from '../modules/ledger/verify';
+import { verifyLedger } from '../modules/ledger/index';
 import { credit, transfer } from '../test/banking';
 import {
   JSON_HEADERS,

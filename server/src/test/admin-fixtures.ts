@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { accounts, identities, profiles } from '../db/schema/index';
 import { JSON_HEADERS } from './identity';
 import type { TestApp } from './test-app';
-import { avatarUrlFor } from '../modules/users/avatar';
+import { avatarUrlFor } from '../modules/users/index';
 
 /** A customer written straight into the tables: for list fixtures, where sign-up's cost adds nothing. */
 export interface FixtureCustomer {

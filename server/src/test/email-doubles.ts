@@ -1,4 +1,4 @@
-import type { EmailLogger, EmailTransport, OutgoingEmail, SendResult } from '../modules/email/transport';
+import type { EmailLogger, EmailTransport, OutgoingEmail, SendResult } from '../modules/email/index';
 
 /**
  * Test doubles for the email module (used by its tests and by other modules' tests). Real

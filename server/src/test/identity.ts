@@ -5,7 +5,7 @@ import type { StaffRole } from '@larkspur/contract';
 import { mailboxMessages } from '../db/schema/index';
 import { createFieldCipher } from '../lib/field-encryption';
 import { hashPassword } from '../lib/passwords';
-import { createUserService } from '../modules/users/user-service';
+import { createUserService } from '../modules/users/index';
 import type { TestApp } from './test-app';
 
 /** Headers a browser on our own origin would send with a JSON request. */

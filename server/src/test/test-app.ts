@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { describe, inject, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app';
-import type { RandomInt } from '../modules/users/account-numbers';
+import type { RandomInt } from '../modules/users/index';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { ManualClock } from '../lib/clock';

@@ -85,7 +85,7 @@ BEGIN
   END IF;
 
   -- Confirmation of Payee against the holder as locked (decision 0155). The name as typed is the
-  -- holder's: a match. Anything else the caller compares (modules/payees/name-match.ts) and calls
+  -- holder's: a match. Anything else the caller compares (modules/ledger/name-match.ts) and calls
   -- again with its result for this very name; a name changed in between asks again.
   IF NOT v_usable THEN
     v_payee_check := 'unavailable';

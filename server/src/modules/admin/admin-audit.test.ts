@@ -13,7 +13,7 @@ import {
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createAuditLog } from '../audit/audit-log';
-import { encodeCursor } from './keyset-cursor';
+import { encodeCursor } from '../../lib/keyset-cursor';
 import { adminGet, adminPatch, walkPages } from '../../test/admin-fixtures';
 
 /** A database of its own: three days of admin actions and security events. */

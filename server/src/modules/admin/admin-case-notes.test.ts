@@ -16,7 +16,7 @@ import {
   type SignedUpCustomer,
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { encodeCursor } from './keyset-cursor';
+import { encodeCursor } from '../../lib/keyset-cursor';
 import { adminGet, walkPages } from '../../test/admin-fixtures';
 
 let t: TestApp;

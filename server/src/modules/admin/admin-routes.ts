@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminAuditQuerySchema,
   adminOverviewSchema,
@@ -12,37 +11,27 @@ import {
   caseNoteListQuerySchema,
   caseNotePageSchema,
   caseNoteSchema,
-  errorEnvelopeSchema,
+  errorResponses,
+  looseIdParamsSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import type { SessionStore } from '../auth/session-store';
-import type { SecurityAlerts } from '../recovery/security-alerts';
-import type { UserService } from '../users/user-service';
+import { ownIdOrNotFound } from '../../lib/path-ids';
+import type { AuditLog } from '../audit/index';
+import type { SessionStore } from '../auth/index';
+import type { SecurityAlerts } from '../email/index';
+import type { UserService } from '../users/index';
 import { createAuditTrail } from './audit-trail';
 import { createCaseNoteService } from './case-notes';
 import { createAdminOverviewService } from './overview';
-import { createAdminUserDirectory, type AdminActor } from './user-directory';
-import { holdsCapability, requireCapability } from '../staff/access';
-import { resolveAuditPeople } from '../staff/people-lookup';
+import { createAdminUserDirectory } from './user-directory';
+import { holdsCapability, requireCapability } from '../../plugins/staff-access';
+import { resolveAuditPeople } from '../staff/index';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Longest path id read; anything that is not one of our ids is simply not found. */
-const USER_ID_LENGTH_MAX = 64;
-const userParams = z.object({ id: z.string().max(USER_ID_LENGTH_MAX) });
-
-function userIdOf(params: { id: string }): string {
-  if (!UUID_PATTERN.test(params.id)) throw new AppError('USER_NOT_FOUND');
-  return params.id.toLowerCase();
-}
+const errors = errorResponses(400, 401, 403, 404);
+const userParams = looseIdParamsSchema;
+const userIdOf = (params: { id: string }): string => ownIdOrNotFound(params.id, 'USER_NOT_FOUND');
 
 /**
  * The admin console's reads and the customer edit (issue #8). Registered inside the admin area,
@@ -66,11 +55,6 @@ export function adminConsoleRoutes(deps: {
   const notes = createCaseNoteService({ db: deps.db, clock: deps.clock, audit: deps.audit });
 
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }): AdminActor => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     app.get(
       '/overview',
       {
@@ -130,7 +114,7 @@ export function adminConsoleRoutes(deps: {
         // A customer's daily limit is a bank limit: administrators only (decision 0167).
         if (request.body.accountLimit !== undefined && !holdsCapability(request, 'settings.manage'))
           throw new AppError('FORBIDDEN', { field: 'accountLimit' });
-        return directory.update(actorOf(request), userIdOf(request.params), request.body);
+        return directory.update(request.actor, userIdOf(request.params), request.body);
       },
     );
 
@@ -163,7 +147,7 @@ export function adminConsoleRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const note = await notes.add(actorOf(request), userIdOf(request.params), request.body.text);
+        const note = await notes.add(request.actor, userIdOf(request.params), request.body.text);
         return reply.code(201).send(note);
       },
     );

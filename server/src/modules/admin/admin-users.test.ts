@@ -13,7 +13,7 @@ import { credit } from '../../test/banking';
 import { JSON_HEADERS, createAdmin, loginAdmin, signUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { PROFILE_CHANNEL } from '../users/user-service';
-import { encodeCursor } from './keyset-cursor';
+import { encodeCursor } from '../../lib/keyset-cursor';
 import { createAdminUserList } from './user-list';
 import {
   adminGet,

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ACTION_PREFIX, type AuditEntry } from '@larkspur/contract';
 import type { ReadDatabase } from '../../db/client';
 import { auditLog, profiles } from '../../db/schema/index';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor, prefixPattern } from './keyset-cursor';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor, prefixPattern } from '../../lib/keyset-cursor';
 
 export interface AuditTrailFilter {
   actorId?: string;

@@ -1,12 +1,12 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { CaseNote, CaseNotePage } from '@larkspur/contract';
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { caseNotes, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import { decodeCursor, encodeCursor } from './keyset-cursor';
-import type { AdminActor } from './user-directory';
+import type { AuditLog } from '../audit/index';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 /** The cursor's tag: a notes cursor is no other list's. */
 const CURSOR_TAG = 'case-notes';
@@ -15,7 +15,7 @@ export interface CaseNoteService {
   /** A customer's notes, newest first, one keyset page (by id) at a time. */
   list(userId: string, page: { cursor?: string; limit: number }): Promise<CaseNotePage>;
   /** Adds a note (already trimmed and bounded by the request schema) with its audit row. */
-  add(actor: AdminActor, userId: string, text: string): Promise<CaseNote>;
+  add(actor: Actor, userId: string, text: string): Promise<CaseNote>;
 }
 
 /**

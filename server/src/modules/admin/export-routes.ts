@@ -2,19 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminAuditExportQuerySchema,
   adminStatementExportQuerySchema,
-  errorEnvelopeSchema,
   PAGE_SIZE_MAX,
   type AuditEntry,
   type TransactionRecord,
+  errorResponses,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { keysetCsv, sendCsv } from '../../lib/csv';
-import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import { CSV_COLUMNS, listRecords, recordCsvCells, type StatementFilter } from '../ledger/statements';
+import type { RequestActor } from '../../lib/actor';
+import type { AuditLog } from '../audit/index';
+import { CSV_COLUMNS, listRecords, recordCsvCells, type StatementFilter } from '../ledger/index';
 import { createAuditTrail, type AuditTrailFilter } from './audit-trail';
-import { requireCapability } from '../staff/access';
-import { resolveAuditPeople, resolveCustomerFilter } from '../staff/people-lookup';
+import { requireCapability } from '../../plugins/staff-access';
+import { resolveAuditPeople, resolveCustomerFilter } from '../staff/index';
 
 /**
  * Most rows one back-office export writes (decision 0150). A larger export ends with a line saying
@@ -81,11 +81,7 @@ export function auditCsv(
   });
 }
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403);
 
 /**
  * The back office's CSV exports (issue 19). Registered inside the admin area, whose hook has already
@@ -100,20 +96,17 @@ export function adminExportRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { db, readDb, audit } = deps;
   return async (app) => {
-    const audited =
-      (request: { auth: { userId: string } | null; ip: string }, action: string, filter: object) =>
-      async () => {
-        if (!request.auth) throw new AppError('UNAUTHENTICATED');
-        await audit.record(db, {
-          action,
-          outcome: 'success',
-          actorId: request.auth.userId,
-          actorRole: 'admin',
-          subjectType: 'export',
-          ip: request.ip,
-          details: { filter },
-        });
-      };
+    const audited = (request: { actor: RequestActor }, action: string, filter: object) => async () => {
+      await audit.record(db, {
+        action,
+        outcome: 'success',
+        actorId: request.actor.userId,
+        actorRole: 'admin',
+        subjectType: 'export',
+        ip: request.actor.ip,
+        details: { filter },
+      });
+    };
 
     app.get(
       '/transactions.csv',

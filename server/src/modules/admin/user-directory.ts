@@ -9,22 +9,17 @@ import {
   type UserStatus,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { loanApplications, profiles, sessions, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import type { SessionStore } from '../auth/session-store';
-import { listRecords } from '../ledger/statements';
-import { avatarUrlFor } from '../users/avatar';
-import type { SecurityAlerts } from '../recovery/security-alerts';
-import type { UserService } from '../users/user-service';
+import type { AuditLog } from '../audit/index';
+import type { SessionStore } from '../auth/index';
+import { listRecords } from '../ledger/index';
+import { avatarUrlFor } from '../users/index';
+import type { SecurityAlerts } from '../email/index';
+import type { UserService } from '../users/index';
 import { createAdminUserList, type AdminUserListParams } from './user-list';
-
-/** Who is acting, for the audit row. */
-export interface AdminActor {
-  userId: string;
-  ip: string;
-}
 
 export interface AdminUserDirectory {
   /** Customers (never admins, product §6), one keyset page at a time. */
@@ -32,7 +27,7 @@ export interface AdminUserDirectory {
   /** One customer's file; an admin or unknown id is "User not found." */
   get(userId: string): Promise<AdminUserDetail>;
   /** Applies an admin's change with its reason; audit row, session revocation and live push included. */
-  update(actor: AdminActor, userId: string, patch: AdminUserUpdate): Promise<AdminUserDetail>;
+  update(actor: Actor, userId: string, patch: AdminUserUpdate): Promise<AdminUserDetail>;
 }
 
 /** The profile fields an admin edit compares and writes one-to-one. */

@@ -18,7 +18,7 @@ import {
   encodeCursor,
   prefixPattern,
   type KeyKind,
-} from './keyset-cursor';
+} from '../../lib/keyset-cursor';
 
 /**
  * The customer directory's list query (docs/decisions/0040): customers only, an optional prefix

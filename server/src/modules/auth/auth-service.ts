@@ -4,7 +4,7 @@ import { identities } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 import {
   normaliseEmail,
   renderAccountStatusNotice,
@@ -16,8 +16,8 @@ import {
   type RenderedEmail,
   otpError,
 } from '../email/index';
-import type { SecurityAlerts } from '../recovery/security-alerts';
-import type { LoginRecord, UserService } from '../users/user-service';
+import type { SecurityAlerts } from '../email/index';
+import type { LoginRecord, UserService } from '../users/index';
 import {
   accountKey,
   ipKey,

@@ -12,6 +12,7 @@ import {
   sessionResponseSchema,
   signupStartResponseSchema,
   signupVerifyResponseSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import type { Clock } from '../../lib/clock';
 import {
@@ -23,9 +24,9 @@ import {
   setDeviceCookie,
   setPendingCookie,
   setSessionCookie,
-  type Guards,
   type SessionCookie,
 } from '../../plugins/authentication';
+import { defineArea } from '../../plugins/area';
 import type { AuthService, RequestContext } from './auth-service';
 import type { SessionStore } from './session-store';
 
@@ -33,21 +34,15 @@ import type { SessionStore } from './session-store';
 const LOGIN_RATE_LIMIT_PER_MINUTE = 30;
 const SIGNUP_RATE_LIMIT_PER_MINUTE = 10;
 const OK = z.object({ ok: z.literal(true) });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 export function authRoutes(deps: {
   auth: AuthService;
-  guards: Guards;
   sessions: SessionStore;
   cookie: SessionCookie;
   clock: Clock;
 }): FastifyPluginAsyncZod {
-  const { auth, cookie, guards, sessions } = deps;
+  const { auth, cookie, sessions } = deps;
   const today = () => deps.clock.now();
 
   function context(request: FastifyRequest): RequestContext {
@@ -73,7 +68,7 @@ export function authRoutes(deps: {
     clearPendingCookie(reply, cookie);
   }
 
-  return async (app) => {
+  return defineArea('guest', async (app) => {
     const loginLimit = app.rateLimit({ max: LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
     const signupLimit = app.rateLimit({ max: SIGNUP_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
 
@@ -95,14 +90,15 @@ export function authRoutes(deps: {
     app.post(
       '/auth/session/refresh',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags: ['auth'],
           summary: '"Stay signed in": extend the idle deadline',
           response: { 200: sessionResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireSignedIn(request, reply);
+      async (request) => {
+        const session = request.session;
         await sessions.touch(session, { force: true });
         return sessionBody(session);
       },
@@ -218,5 +214,5 @@ export function authRoutes(deps: {
         return { ok: true as const };
       },
     );
-  };
+  });
 }

@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { retryIdempotentWriteOnce } from '../../db/unavailable';
 import { identities, profiles, sessions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { placeOfIp } from '../security/device-place';
+import { placeOfIp } from '../../lib/device-place';
 
 /** 256 random bits, base64url: the only thing the browser holds. */
 const SESSION_ID_BYTES = 32;

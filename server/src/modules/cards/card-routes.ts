@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardSchema, cardsResponseSchema, errorEnvelopeSchema, unfreezeCardSchema } from '@larkspur/contract';
+import {
+  cardSchema,
+  cardsResponseSchema,
+  unfreezeCardSchema,
+  uuidIdParamsSchema,
+  errorResponses,
+} from '@larkspur/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import type { AuditLog } from '../audit/audit-log';
-import type { AuthService } from '../auth/auth-service';
+import { defineArea } from '../../plugins/area';
+import type { AuditLog } from '../audit/index';
+import type { AuthService } from '../auth/index';
 import type { CardService } from './card-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const cardResponse = z.object({ card: cardSchema });
 
 /** The customer's virtual debit card: see it (masked), freeze it, unfreeze it with the password. */
@@ -21,19 +22,10 @@ export function cardRoutes(deps: {
   db: Database;
   cards: CardService;
   auth: Pick<AuthService, 'recheckPassword'>;
-  guards: Guards;
   audit: AuditLog;
 }): FastifyPluginAsyncZod {
-  const { db, cards, auth, guards, audit } = deps;
-  return async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      await guards.requireCustomer(request, reply);
-    });
-    const userIdOf = (request: { auth: { userId: string } | null }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return request.auth.userId;
-    };
-
+  const { db, cards, auth, audit } = deps;
+  return defineArea('customer', async (app) => {
     app.get(
       '/me/cards',
       {
@@ -43,7 +35,7 @@ export function cardRoutes(deps: {
           response: { 200: cardsResponseSchema, ...errors },
         },
       },
-      async (request) => ({ items: await cards.list(userIdOf(request)) }),
+      async (request) => ({ items: await cards.list(request.actor.userId) }),
     );
 
     app.post(
@@ -52,12 +44,12 @@ export function cardRoutes(deps: {
         schema: {
           tags: ['cards'],
           summary: 'Freeze a card at once',
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           response: { 200: cardResponse, ...errors },
         },
       },
       async (request) => {
-        const userId = userIdOf(request);
+        const userId = request.actor.userId;
         const { card, before } = await cards.setStatus(userId, request.params.id, 'frozen');
         await audit.record(db, {
           action: 'card.freeze',
@@ -79,16 +71,15 @@ export function cardRoutes(deps: {
         schema: {
           tags: ['cards'],
           summary: 'Unfreeze a card; asks for the password again',
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           body: unfreezeCardSchema,
           response: { 200: cardResponse, ...errors },
         },
       },
       async (request) => {
-        const userId = userIdOf(request);
-        if (!request.auth) throw new AppError('UNAUTHENTICATED');
+        const userId = request.actor.userId;
         // Throttled with the sign-ins: too many wrong tries end the session (decision 0082).
-        const checked = await auth.recheckPassword(request.auth, request.body.password, {
+        const checked = await auth.recheckPassword(request.session, request.body.password, {
           action: 'card.unfreeze',
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
@@ -124,5 +115,5 @@ export function cardRoutes(deps: {
         return { card };
       },
     );
-  };
+  });
 }

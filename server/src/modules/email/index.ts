@@ -35,7 +35,7 @@ export {
   type EmailBrand,
   type MoneyAlertInput,
 } from './templates';
-export type { EmailTransport, OutgoingEmail, RenderedEmail, SendResult } from './transport';
+export type { EmailLogger, EmailTransport, OutgoingEmail, RenderedEmail, SendResult } from './transport';
 export { mailboxApiRoutes, mailboxPageRoutes } from './mailbox-routes';
 export {
   ACCOUNT_NUMBER_REMINDER_TEMPLATE,
@@ -61,3 +61,6 @@ export {
   type PasswordChangedHow,
 } from './account-templates';
 export type { OtpThrottleMode } from './otp-service';
+export { createSecurityAlerts, type SecurityAlerts } from './security-alerts';
+export { DEBIT_COLOR, bodies, formatAlertDate, formatMoney, oneLine, type Row } from './templates';
+export type { EmailTemplateName } from './transport';

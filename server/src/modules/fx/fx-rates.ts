@@ -18,8 +18,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { fxRates, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import { Rejection } from '../ledger/idempotency';
+import type { AuditLog } from '../audit/index';
+import { Rejection } from '../../lib/idempotency';
 
 /**
  * The bank's posted exchange rates (issue 18, decision 0165): US dollars per one unit of a

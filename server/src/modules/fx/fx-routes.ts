@@ -2,30 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminFxRatePageSchema,
   adminFxRateSchema,
-  errorEnvelopeSchema,
   fxCurrencyParamsSchema,
   fxRateListQuerySchema,
   fxRatePageSchema,
   putFxRateRequestSchema,
+  errorResponses,
 } from '@larkspur/contract';
-import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import { requireCapability } from '../staff/access';
+import { defineArea } from '../../plugins/area';
+import { requireCapability } from '../../plugins/staff-access';
 import type { FxRateService } from './fx-rates';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 422);
 
 /** GET /api/fx-rates: the bank's posted rates, for a signed-in customer's international transfer. */
-export function fxRateRoutes(deps: { fx: FxRateService; guards: Guards }): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      await deps.guards.requireCustomer(request, reply);
-    });
+export function fxRateRoutes(deps: { fx: FxRateService }): FastifyPluginAsyncZod {
+  return defineArea('customer', async (app) => {
     app.get(
       '/fx-rates',
       {
@@ -38,7 +29,7 @@ export function fxRateRoutes(deps: { fx: FxRateService; guards: Guards }): Fasti
       },
       async (request) => deps.fx.list(request.query),
     );
-  };
+  });
 }
 
 /** The back office's rate table (registered inside the admin area, whose hook checks the role). */
@@ -71,12 +62,7 @@ export function adminFxRateRoutes(deps: { fx: FxRateService }): FastifyPluginAsy
         preHandler: requireCapability('settings.manage'),
       },
       async (request) => {
-        if (!request.auth) throw new AppError('UNAUTHENTICATED');
-        return deps.fx.post(
-          { userId: request.auth.userId, ip: request.ip },
-          request.params.currency,
-          request.body.usdPerUnit,
-        );
+        return deps.fx.post(request.actor, request.params.currency, request.body.usdPerUnit);
       },
     );
   };

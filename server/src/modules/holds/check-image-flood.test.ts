@@ -14,7 +14,7 @@ import {
   CHECK_IMAGE_BUSY_RETRY_AFTER_S,
   CHECK_IMAGE_DECODES_IN_FLIGHT_MAX,
   CHECK_IMAGE_DECODES_WAITING_MAX,
-} from './check-images';
+} from '../ledger/deposits/check-images';
 
 /**
  * Issue 27 finding 5: check photos are counted, then measured from their header, and only then

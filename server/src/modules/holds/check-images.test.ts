@@ -7,7 +7,7 @@ import { checkImages, depositHolds } from '../../db/schema/index';
 import { checkMicr, checkPhotos } from '../../test/check-images';
 import { JSON_HEADERS, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { CHECK_IMAGE_STORED_SIDE_MAX_PX, normaliseCheckImage } from './check-images';
+import { CHECK_IMAGE_STORED_SIDE_MAX_PX, normaliseCheckImage } from '../ledger/deposits/check-images';
 
 /**
  * Issue 13 point 2: uploads can no longer fill the disk. Every photo is decoded and re-encoded;

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client';
 import { accounts, depositHolds } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { createPeriodicJob, type JobLogger } from '../../lib/periodic-job';
-import { lockAccounts } from '../ledger/journal';
-import { dueCents, nextReleaseAfter } from './hold-schedule';
+import { lockAccounts } from '../ledger/index';
+import { dueCents, nextReleaseAfter } from '../ledger/index';
 
 /**
  * Releases holds as their schedule falls due (decision 0070). Every instance runs it; the state is

@@ -5,20 +5,15 @@ import {
   adminHoldActionSchema,
   adminHoldListQuerySchema,
   adminHoldPageSchema,
-  errorEnvelopeSchema,
+  uuidIdParamsSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 import type { HoldService } from './hold-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
-const holdParams = z.object({ id: z.uuid() });
+const errors = errorResponses(400, 401, 403, 404, 409);
+const holdParams = uuidIdParamsSchema;
 
 /**
  * The reviewers' deposit holds (DESIGN "Paths added in the second wave"). Registered inside the
@@ -27,11 +22,6 @@ const holdParams = z.object({ id: z.uuid() });
 export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyncZod {
   const { holds } = deps;
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     app.get(
       '/holds',
       {
@@ -59,7 +49,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
         },
       },
       async (request) => ({
-        hold: await holds.release(actorOf(request), request.params.id, request.body.reason),
+        hold: await holds.release(request.actor, request.params.id, request.body.reason),
       }),
     );
 
@@ -77,7 +67,7 @@ export function adminHoldRoutes(deps: { holds: HoldService }): FastifyPluginAsyn
         },
       },
       async (request) => ({
-        hold: await holds.returnCheck(actorOf(request), request.params.id, request.body.reason),
+        hold: await holds.returnCheck(request.actor, request.params.id, request.body.reason),
       }),
     );
 

@@ -8,16 +8,17 @@ import {
   type HoldStatus,
 } from '@larkspur/contract';
 import type { Database, Tx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { accounts, checkImages, depositHolds, profiles, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { AuditLog } from '../audit/index';
 import type { EmailBrand } from '../email/index';
-import { lockAccounts } from '../ledger/journal';
-import { postCheckReturn } from '../ledger/movements/check-return';
-import type { UserService } from '../users/user-service';
-import { isNewlyAppointed } from '../staff/appointments';
+import { lockAccounts } from '../ledger/index';
+import { postCheckReturn } from '../ledger/index';
+import type { UserService } from '../users/index';
+import { isNewlyAppointed } from '../staff/index';
 
 /**
  * What reviewers do with holds (issue 13, decisions 0070–0071): list them, release one early, or
@@ -26,13 +27,8 @@ import { isNewlyAppointed } from '../staff/appointments';
  * the second waits for the first and then gets HOLD_NOT_ACTIVE (409).
  */
 
-export { RETURNED_CHECK_TYPE } from '../ledger/movements/check-return';
+export { RETURNED_CHECK_TYPE } from '../ledger/index';
 const HOLD_CURSOR_TAG = 'holds';
-
-export interface HoldActor {
-  userId: string;
-  ip: string | null;
-}
 
 export function createHoldService(deps: {
   db: Database;
@@ -159,7 +155,7 @@ export function createHoldService(deps: {
     get: getHold,
 
     /** Releases what is still held, now: the money becomes available at once. */
-    async release(actor: HoldActor, id: string, reason: string): Promise<AdminHold> {
+    async release(actor: Actor, id: string, reason: string): Promise<AdminHold> {
       const userId = await db.transaction(async (tx) => {
         const hold = await lockHoldFor(tx, id, 'release');
         const now = clock.now();
@@ -206,7 +202,7 @@ export function createHoldService(deps: {
      * and the rest is the bank's loss on `returned_item_losses`. The customer sees a Returned Check
      * debit for the whole amount and gets an email that says what was collected.
      */
-    async returnCheck(actor: HoldActor, id: string, reason: string): Promise<AdminHold> {
+    async returnCheck(actor: Actor, id: string, reason: string): Promise<AdminHold> {
       const userId = await db.transaction(async (tx) => {
         const hold = await lockHoldFor(tx, id, 'return');
         const now = clock.now();

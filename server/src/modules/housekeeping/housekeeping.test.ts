@@ -13,7 +13,7 @@ import { credit, transfer } from '../../test/banking';
 import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { LOCK_MAX_MS } from '../auth/login-throttle';
-import { IDEMPOTENCY_KEY_TTL_MS } from '../ledger/idempotency';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../../lib/idempotency';
 import {
   HOUSEKEEPING_BATCH_ROWS,
   LOGIN_THROTTLE_IDLE_MS,

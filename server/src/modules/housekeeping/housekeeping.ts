@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { createPeriodicJob, type JobLogger } from '../../lib/periodic-job';
-import { CONSECUTIVE_FAILURES_MEMORY_MS, FAILURE_WINDOW_MS, LOCK_MAX_MS } from '../auth/login-throttle';
+import { CONSECUTIVE_FAILURES_MEMORY_MS, FAILURE_WINDOW_MS, LOCK_MAX_MS } from '../auth/index';
 
 /** How often each instance tidies up. Several instances may run it at once: deletes are idempotent. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;

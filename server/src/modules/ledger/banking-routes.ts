@@ -14,21 +14,49 @@ import {
   statementQuerySchema,
   transactionRecordSchema,
   transferRequestSchema,
+  type TransferRequest,
+  uuidIdParamsSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import type { BankingService } from './banking-service';
-import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, type MoneyBudget } from './money-route';
+import { defineArea } from '../../plugins/area';
+import type { BankingService, StepUpCheck } from './banking-service';
+import type { ResolvedSession } from '../auth/index';
+import {
+  idempotencyHeader,
+  moneyErrors,
+  moneyReply,
+  moneyResponses,
+  moneySchema,
+  type MoneyBudget,
+} from './money-route';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { customerInsights } from './insights';
 import { listRecords, recordsCsv } from './statements';
 import { withBalancesAfter } from './documents/running-balance';
 import type { Clock } from '../../lib/clock';
-import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
-import { lookUpRecipient } from '../payees/payee-check';
+import { stepUpTokenOf } from '../../lib/step-up-token';
+import { lookUpRecipient } from './payee-check';
+
+/**
+ * What the transfer route asks of step-up (decision 0137). The step-up service is one; it is named
+ * here by shape so that the ledger, which step-up builds on (its `StepUpCheck`), does not depend on it.
+ */
+export interface TransferStepUp {
+  transferCheck(input: {
+    session: ResolvedSession;
+    transfer: TransferRequest;
+    idempotencyKey: string | null;
+    token: string | null;
+  }): StepUpCheck;
+  recordIfRefused(
+    error: unknown,
+    session: ResolvedSession,
+    input: { ip: string; hadToken: boolean },
+  ): Promise<void>;
+}
 
 /** Confirmation-of-payee look-ups per signed-in customer: enough for real use, too few to harvest names. */
 export const RECIPIENT_LOOKUPS_PER_MINUTE = 20;
@@ -47,35 +75,25 @@ export function bankingRoutes(deps: {
    */
   readDb: ReadDatabase;
   banking: BankingService;
-  guards: Guards;
   clock: Clock;
   /** Step-up for risky payments (decision 0137); null when STEP_UP_PAYMENTS=off. */
-  stepUp?: StepUpService | null;
+  stepUp?: TransferStepUp | null;
   /** The customer's money-movement budget (decision 0194), drawn on by every money route here. */
   budget: MoneyBudget;
 }): FastifyPluginAsyncZod {
-  const { db, readDb, banking, guards, clock, budget } = deps;
+  const { db, readDb, banking, clock, budget } = deps;
   const stepUp = deps.stepUp ?? null;
-  return async (app) => {
-    // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
-    app.addHook('onRequest', async (request, reply) => {
-      await guards.requireCustomer(request, reply);
-    });
-    const userIdOf = (request: { auth: { userId: string } | null }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return request.auth.userId;
-    };
-
+  return defineArea('customer', async (app) => {
     app.post(
       '/transfers',
       {
-        schema: {
+        schema: moneySchema({
           tags: ['banking'],
           summary: 'Send money (Local, Wire or International Transfer). Idempotency-Key supported.',
           headers: idempotencyHeader.extend({ 'step-up-token': z.string().max(200).optional() }),
           body: transferRequestSchema,
           response: moneyResponses,
-        },
+        }),
       },
       async (request, reply) =>
         moneyReply(
@@ -102,7 +120,7 @@ export function bankingRoutes(deps: {
       '/deposits/check',
       {
         bodyLimit: CHECK_DEPOSIT_BODY_LIMIT_BYTES,
-        schema: {
+        schema: moneySchema({
           tags: ['banking'],
           summary:
             'Deposit a check (amount, the MICR line: routing number, payer account number, check number; front and back photos). The same MICR line deposited before, to any account, is 409 DUPLICATE_CHECK. Idempotency-Key supported.',
@@ -114,7 +132,7 @@ export function bankingRoutes(deps: {
             429: errorEnvelopeSchema,
             503: errorEnvelopeSchema,
           },
-        },
+        }),
       },
       async (request, reply) =>
         moneyReply(
@@ -161,7 +179,7 @@ export function bankingRoutes(deps: {
       },
       async (request) => {
         const { cursor, limit, ...filter } = request.query;
-        const userId = userIdOf(request);
+        const userId = request.actor.userId;
         const page = await listRecords(readDb, { ...filter, userId }, { cursor, limit });
         // Each record with the account's balance right after it, whatever the filter (decision 0162).
         return withBalancesAfter(readDb, userId, page);
@@ -178,7 +196,7 @@ export function bankingRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const filter = { ...request.query, userId: userIdOf(request) };
+        const filter = { ...request.query, userId: request.actor.userId };
         return sendCsv(reply, recordsCsv(readDb, filter), 'larkspur-statement');
       },
     );
@@ -193,7 +211,7 @@ export function bankingRoutes(deps: {
           response: { 200: insightsResponseSchema, ...errors },
         },
       },
-      async (request) => customerInsights(readDb, userIdOf(request), request.query.days, clock.now()),
+      async (request) => customerInsights(readDb, request.actor.userId, request.query.days, clock.now()),
     );
 
     app.get(
@@ -202,7 +220,7 @@ export function bankingRoutes(deps: {
         schema: {
           tags: ['banking'],
           summary: 'One of the customer’s own records',
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           response: { 200: transactionRecordSchema, ...errors },
         },
       },
@@ -214,7 +232,7 @@ export function bankingRoutes(deps: {
           .where(
             and(
               eq(transactionRecords.id, request.params.id),
-              eq(transactionRecords.userId, userIdOf(request)),
+              eq(transactionRecords.userId, request.actor.userId),
             ),
           )
           .limit(1);
@@ -223,5 +241,5 @@ export function bankingRoutes(deps: {
         return toRecordDto(row.record, toRecordHold(row.hold));
       },
     );
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import type { StoredAnswer } from './idempotency';
+import type { StoredAnswer } from '../../lib/idempotency';
 import { adminCash, adminCashIn, adminCashScope, type AdminCashInput } from './movements/admin-cash';
 import { depositCheck, type CheckDepositInput } from './movements/check-deposit';
 import { createMovementContext, type Actor, type MovementDeps } from './movements/context';

@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import { RECORD_DATE_FUTURE_SKEW_MS } from '@larkspur/contract';
 import type { DbOrTx } from '../../db/client';
 import { accounts, identities, profiles } from '../../db/schema/index';
-import { Rejection } from './idempotency';
+import { Rejection } from '../../lib/idempotency';
 
 /** A customer as money movements need them: who, where their money is, where to tell them. */
 export interface Customer {

@@ -9,18 +9,40 @@ import {
   type SignedUpCustomer,
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { MONEY_ROUTE_OPENAPI_KEY } from './money-route';
 
 /**
  * Decision 0145: every money endpoint goes through one preamble (`money-route.ts` `moneyReply`).
- * Each endpoint is driven here the same way, so one that skipped the preamble — no key check, or a
- * replay answered with another status or body — fails by name.
+ * The endpoints are not listed here by hand (issue 29): they are every operation of the OpenAPI
+ * document that takes an Idempotency-Key, and each must carry the mark only `moneySchema` sets (and
+ * without which `moneyReply` refuses to run). Each is then driven the same way, so one that skipped
+ * the preamble — no mark, no key check, or a replay answered with another status or body — fails
+ * by name; a new money endpoint fails here until it has a request below.
  */
+
+/** Takes an Idempotency-Key but moves nothing: the key binds the step-up proof (decision 0137). */
+const KEY_WITHOUT_MOVEMENT = new Set(['PATCH /api/me/scheduled-transfers/{id}']);
+
+interface Drive {
+  url: string;
+  cookie: string;
+  payload: Record<string, unknown>;
+  /** What the endpoint changes when it succeeds, read before and after (records, series). */
+  count(): Promise<number>;
+}
+
+interface DocumentOperation {
+  parameters?: { in: string; name: string }[];
+  [MONEY_ROUTE_OPENAPI_KEY]?: boolean;
+}
+
 describe('the money-route preamble, on every money endpoint', () => {
   let t: TestApp;
   let adminCookie: string;
   let alice: SignedUpCustomer;
   let bob: SignedUpCustomer;
   let photos: Awaited<ReturnType<typeof checkPhotos>>;
+  let document: { paths: Record<string, Record<string, DocumentOperation>> };
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -30,73 +52,11 @@ describe('the money-route preamble, on every money endpoint', () => {
     bob = await signUpCustomer(t);
     await credit(t, adminCookie, alice.userId, '1000.00');
     photos = await checkPhotos();
+    document = t.app.swagger() as typeof document;
   });
   afterAll(async () => {
     await t.close();
   });
-
-  let checkNumber = 1000;
-  const endpoints: {
-    name: string;
-    request: () => { url: string; cookie: string; payload: Record<string, unknown> };
-  }[] = [
-    {
-      name: 'POST /api/transfers',
-      request: () => ({
-        url: '/api/transfers',
-        cookie: alice.cookie,
-        payload: {
-          type: 'Local Transfer',
-          recipientAccount: bob.accountNumber,
-          recipientName: 'Bob',
-          confirmPayeeRisk: true, // a made-up name: the name check (0155) is not under test
-          amount: '1.25',
-          purpose: 'Preamble',
-        },
-      }),
-    },
-    {
-      name: 'POST /api/deposits/check',
-      request: () => ({
-        url: '/api/deposits/check',
-        cookie: alice.cookie,
-        payload: { amount: '2.50', checkNumber: String((checkNumber += 1)), ...photos, ...checkMicr() },
-      }),
-    },
-    {
-      name: 'POST /api/admin/users/:id/credit',
-      request: () => ({
-        url: `/api/admin/users/${alice.userId}/credit`,
-        cookie: adminCookie,
-        payload: { amount: '3.00', reason: 'Preamble' },
-      }),
-    },
-    {
-      name: 'POST /api/admin/users/:id/debit',
-      request: () => ({
-        url: `/api/admin/users/${alice.userId}/debit`,
-        cookie: adminCookie,
-        payload: { amount: '0.75', reason: 'Preamble' },
-      }),
-    },
-    {
-      name: 'POST /api/admin/transactions',
-      request: () => ({
-        url: '/api/admin/transactions',
-        cookie: adminCookie,
-        payload: {
-          userId: alice.userId,
-          direction: 'credit',
-          amount: '4.00',
-          counterpartyName: 'Payroll',
-          counterpartyAccount: '12345678',
-          bankName: 'Other Bank',
-          purpose: 'Salary',
-          reason: 'Preamble',
-        },
-      }),
-    },
-  ];
 
   const recordCount = async (customer: SignedUpCustomer): Promise<number> => {
     const res = await t.app.inject({
@@ -106,35 +66,163 @@ describe('the money-route preamble, on every money endpoint', () => {
     });
     return (res.json() as { items: unknown[] }).items.length;
   };
-  const send = (request: ReturnType<(typeof endpoints)[number]['request']>, key: string) =>
+  const seriesCount = async (customer: SignedUpCustomer): Promise<number> => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/scheduled-transfers',
+      headers: { cookie: customer.cookie },
+    });
+    return (res.json() as { items: unknown[] }).items.length;
+  };
+  const localTransfer = (amount: string) => ({
+    type: 'Local Transfer',
+    recipientAccount: bob.accountNumber,
+    recipientName: 'Bob',
+    confirmPayeeRisk: true, // a made-up name: the name check (0155) is not under test
+    amount,
+    purpose: 'Preamble',
+  });
+  const dayAfter = (days: number) =>
+    new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+  let checkNumber = 1000;
+  /** One request per money endpoint, in the document's `METHOD /path/{param}` form. */
+  const drives: Record<string, () => Promise<Drive>> = {
+    'POST /api/transfers': async () => ({
+      url: '/api/transfers',
+      cookie: alice.cookie,
+      payload: localTransfer('1.25'),
+      count: () => recordCount(alice),
+    }),
+    'POST /api/deposits/check': async () => ({
+      url: '/api/deposits/check',
+      cookie: alice.cookie,
+      payload: { amount: '2.50', checkNumber: String((checkNumber += 1)), ...photos, ...checkMicr() },
+      count: () => recordCount(alice),
+    }),
+    'POST /api/me/scheduled-transfers': async () => ({
+      url: '/api/me/scheduled-transfers',
+      cookie: alice.cookie,
+      payload: { transfer: localTransfer('1.50'), schedule: { frequency: 'once', startOn: dayAfter(3) } },
+      count: () => seriesCount(alice),
+    }),
+    'POST /api/admin/users/{id}/credit': async () => ({
+      url: `/api/admin/users/${alice.userId}/credit`,
+      cookie: adminCookie,
+      payload: { amount: '3.00', reason: 'Preamble' },
+      count: () => recordCount(alice),
+    }),
+    'POST /api/admin/users/{id}/debit': async () => ({
+      url: `/api/admin/users/${alice.userId}/debit`,
+      cookie: adminCookie,
+      payload: { amount: '0.75', reason: 'Preamble' },
+      count: () => recordCount(alice),
+    }),
+    'POST /api/admin/transactions': async () => ({
+      url: '/api/admin/transactions',
+      cookie: adminCookie,
+      payload: {
+        userId: alice.userId,
+        direction: 'credit',
+        amount: '4.00',
+        counterpartyName: 'Payroll',
+        counterpartyAccount: '12345678',
+        bankName: 'Other Bank',
+        purpose: 'Salary',
+        reason: 'Preamble',
+      },
+      count: () => recordCount(alice),
+    }),
+    'POST /api/admin/loans/{id}/approve': async () => {
+      const applied = await t.app.inject({
+        method: 'POST',
+        url: '/api/loans',
+        headers: { ...JSON_HEADERS, cookie: alice.cookie },
+        payload: {
+          loanType: 'Personal Loan',
+          loanAmount: '1500.00',
+          termMonths: 12,
+          purpose: 'Preamble',
+          annualIncome: '72000',
+          employmentStatus: 'Employed',
+        },
+      });
+      expect(applied.statusCode, applied.body).toBe(201);
+      return {
+        url: `/api/admin/loans/${(applied.json() as { id: string }).id}/approve`,
+        cookie: adminCookie,
+        payload: { reason: 'Preamble' },
+        count: () => recordCount(alice),
+      };
+    },
+  };
+
+  /** Every operation the document says takes an Idempotency-Key, less those that move nothing. */
+  const keyTakingOperations = () =>
+    Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod)
+        .filter(([, op]) =>
+          (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key'),
+        )
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op }))
+        .filter(({ name }) => !KEY_WITHOUT_MOVEMENT.has(name)),
+    );
+
+  const drive = (name: string): Promise<Drive> => {
+    const prepare = drives[name];
+    if (!prepare) throw new Error(`${name}: a money endpoint with no request in \`drives\``);
+    return prepare();
+  };
+
+  const send = (drive: Drive, key: string) =>
     t.app.inject({
       method: 'POST',
-      url: request.url,
-      headers: { ...JSON_HEADERS, cookie: request.cookie, 'idempotency-key': key },
-      payload: request.payload,
+      url: drive.url,
+      headers: { ...JSON_HEADERS, cookie: drive.cookie, 'idempotency-key': key },
+      payload: drive.payload,
     });
 
-  for (const endpoint of endpoints) {
-    it(`${endpoint.name}: refuses a malformed Idempotency-Key before moving anything`, async () => {
-      const before = await recordCount(alice);
-      const res = await send(endpoint.request(), 'not a key!');
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('IDEMPOTENCY_KEY_INVALID');
-      expect(await recordCount(alice)).toBe(before);
-    });
+  it('is derived from the document: every endpoint that takes an Idempotency-Key is marked by the preamble and driven here', () => {
+    const money = keyTakingOperations();
+    expect(money.length).toBeGreaterThanOrEqual(Object.keys(drives).length);
+    for (const { name, op } of money) {
+      expect(op[MONEY_ROUTE_OPENAPI_KEY], `${name} takes an Idempotency-Key outside moneySchema`).toBe(true);
+    }
+    const marked = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod)
+        .filter(([, op]) => op[MONEY_ROUTE_OPENAPI_KEY] === true)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(marked.sort(), 'a money endpoint without a request in `drives`').toEqual(
+      Object.keys(drives).sort(),
+    );
+    expect(money.map((m) => m.name).sort()).toEqual(marked);
+  });
 
-    it(`${endpoint.name}: a replay, even at once, is answered with the first status and body, and moves once`, async () => {
-      const request = endpoint.request();
-      const key = `preamble-${endpoint.name.replace(/[^a-z]/gi, '')}`;
-      const before = await recordCount(alice);
+  it('refuses a malformed Idempotency-Key on every money endpoint before moving anything', async () => {
+    for (const { name } of keyTakingOperations()) {
+      const request = await drive(name);
+      const before = await request.count();
+      const res = await send(request, 'not a key!');
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.code, name).toBe('IDEMPOTENCY_KEY_INVALID');
+      expect(await request.count(), name).toBe(before);
+    }
+  });
+
+  it('answers a replay on every money endpoint, even at once, with the first status and body, and moves once', async () => {
+    for (const { name } of keyTakingOperations()) {
+      const request = await drive(name);
+      const key = `preamble-${name.replace(/[^a-z]/gi, '')}`;
+      const before = await request.count();
       const [first, second] = await Promise.all([send(request, key), send(request, key)]);
       const third = await send(request, key);
-      expect(first.statusCode).toBe(201);
+      expect([200, 201], `${name}: ${first.body}`).toContain(first.statusCode);
       for (const replay of [second, third]) {
-        expect(replay.statusCode).toBe(first.statusCode);
-        expect(replay.json()).toEqual(first.json());
+        expect(replay.statusCode, name).toBe(first.statusCode);
+        expect(replay.json(), name).toEqual(first.json());
       }
-      expect(await recordCount(alice)).toBe(before + 1);
-    });
-  }
+      expect(await request.count(), name).toBe(before + 1);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { takeFromWindows } from '../../lib/rate-counter';
-import { parseIdempotencyKey, type StoredAnswer } from './idempotency';
+import { parseIdempotencyKey, type StoredAnswer } from '../../lib/idempotency';
 
 /**
  * The preamble every money endpoint shares, written once: who is signed in (the role itself is
@@ -17,6 +17,21 @@ import { parseIdempotencyKey, type StoredAnswer } from './idempotency';
 
 /** Bounded loosely here; `parseIdempotencyKey` answers a malformed key with its own message. */
 export const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(200).optional() });
+
+/**
+ * The OpenAPI extension that marks a money endpoint (issue 29). `moneySchema` sets it, `moneyReply`
+ * refuses to run on a route without it, and money-route.test.ts derives the endpoints it drives from
+ * the document: every operation that takes an Idempotency-Key must carry it.
+ */
+export const MONEY_ROUTE_OPENAPI_KEY = 'x-money-route';
+
+/**
+ * A money endpoint's schema, marked as one. `headers` is `idempotencyHeader` or an extension of it
+ * (the step-up token), so the key is always declared where the preamble reads it.
+ */
+export function moneySchema<S extends { headers: typeof idempotencyHeader | z.ZodObject }>(schema: S): S {
+  return { ...schema, [MONEY_ROUTE_OPENAPI_KEY]: true };
+}
 
 /** The error statuses a money endpoint may answer with, each in the one error envelope. */
 export const moneyErrors = {
@@ -36,6 +51,7 @@ interface MoneyRequest {
   auth: { userId: string } | null;
   ip: string;
   headers: { 'idempotency-key'?: string | string[] | undefined };
+  routeOptions: { schema?: unknown };
 }
 
 /** The signed-in person making the request, as money movements name them. */
@@ -93,6 +109,9 @@ export async function moneyReply(
   run: (caller: MoneyCaller, key: string | null) => Promise<StoredAnswer>,
   budget: MoneyBudget | null,
 ): Promise<FastifyReply> {
+  // A programmer's error, not the client's: a money route the document does not mark as one.
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  if (schema?.[MONEY_ROUTE_OPENAPI_KEY] !== true) throw new Error('A money route must declare moneySchema.');
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   const key = parseIdempotencyKey(request.headers['idempotency-key']);
   await budget?.take(request.auth.userId);

@@ -8,8 +8,8 @@ import {
 } from '@larkspur/contract';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { AUDIT_REASON_LENGTH_MAX, type AuditEntry } from '../audit/audit-log';
-import { Rejection, type StoredAnswer } from './idempotency';
+import { AUDIT_REASON_LENGTH_MAX, type AuditEntry } from '../audit/index';
+import { Rejection, type StoredAnswer } from '../../lib/idempotency';
 import type { EntryKind } from './journal';
 import type { MovementContext } from './movements/context';
 import { RECORD_STATUS_SUCCESSFUL } from './records';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { errorCatalogue, type ErrorCode } from '@larkspur/contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { IDEMPOTENCY_KEY_TTL_MS, type StoredAnswer } from './idempotency';
+import { IDEMPOTENCY_KEY_TTL_MS, type StoredAnswer } from '../../lib/idempotency';
 
 /**
  * The Node half of a movement that runs as one SQL function call (decision 0173): the parameters

@@ -13,7 +13,7 @@ import type { ReadDatabase } from '../../db/client';
 import { depositHolds, transactionRecords } from '../../db/schema/index';
 import { keysetCsv } from '../../lib/csv';
 import { AppError, assert } from '../../lib/errors';
-import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
+import { decodeInstantIdCursor, encodeInstantIdCursor } from '../../lib/keyset-cursor';
 import { balancesAfter } from './documents/running-balance';
 import { recordHoldColumns, toRecordDto, toRecordHold } from './records';
 import { WHOLE_TRANSACTION_ID } from './transaction-ids';

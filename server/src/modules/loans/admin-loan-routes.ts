@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminLoanApproveRequestSchema,
   adminLoanApproveResponseSchema,
@@ -7,30 +6,16 @@ import {
   adminLoanPageSchema,
   adminLoanQuerySchema,
   adminLoanStatusRequestSchema,
-  errorEnvelopeSchema,
-  IDEMPOTENCY_KEY_LENGTH_MAX,
+  uuidIdParamsSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import { parseIdempotencyKey } from '../ledger/idempotency';
-import { requireCapability } from '../staff/access';
-import type { LoanActor, LoanService } from './loan-service';
+import { idempotencyHeader, moneyReply, moneySchema } from '../ledger/index';
+import { requireCapability } from '../../plugins/staff-access';
+import type { LoanService } from './loan-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
-const loanIdParams = z.object({ id: z.uuid() });
-// Bounded loosely here; parseIdempotencyKey answers a malformed key with its own message.
-const idempotencyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .max(IDEMPOTENCY_KEY_LENGTH_MAX * 2)
-    .optional(),
-});
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const loanIdParams = uuidIdParamsSchema;
 
 /**
  * The back office's loans: every application and inquiry, status changes, approval. Registered
@@ -39,11 +24,6 @@ const idempotencyHeader = z.object({
 export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyncZod {
   const { loans } = deps;
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }): LoanActor => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     app.get(
       '/loans',
       {
@@ -91,7 +71,7 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
         },
       },
       async (request) => {
-        const outcome = await loans.setStatus(actorOf(request), request.params.id, request.body);
+        const outcome = await loans.setStatus(request.actor, request.params.id, request.body);
         if (outcome.status === 'refused') throw new AppError(outcome.code);
         return outcome.loan;
       },
@@ -101,7 +81,8 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
       '/loans/:id/approve',
       {
         preHandler: requireCapability('loans.approve'),
-        schema: {
+        // The money routes' one preamble (decision 0145): approval pays the loan out.
+        schema: moneySchema({
           tags: ['admin'],
           summary:
             'Approve a loan awaiting a decision: pays it out to the applicant. Idempotency-Key supported.',
@@ -110,13 +91,15 @@ export function adminLoanRoutes(deps: { loans: LoanService }): FastifyPluginAsyn
           // Fastify hands a request without a body over as null.
           body: adminLoanApproveRequestSchema.nullish(),
           response: { 200: adminLoanApproveResponseSchema, ...errors },
-        },
+        }),
       },
-      async (request, reply) => {
-        const key = parseIdempotencyKey(request.headers['idempotency-key']);
-        const result = await loans.approve(actorOf(request), request.params.id, request.body ?? {}, key);
-        return reply.status(result.statusCode).send(result.body as never);
-      },
+      async (request, reply) =>
+        moneyReply(
+          request,
+          reply,
+          (caller, key) => loans.approve(caller, request.params.id, request.body ?? {}, key),
+          null, // staff money: a customer cannot start it, so no customer's budget is drawn on
+        ),
     );
   };
 }

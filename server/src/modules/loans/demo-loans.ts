@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import type { ManualClock } from '../../lib/clock';
 import { assert } from '../../lib/errors';
-import { createAuditLog } from '../audit/audit-log';
-import type { BankingService } from '../ledger/banking-service';
+import { createAuditLog } from '../audit/index';
+import type { BankingService } from '../ledger/index';
 import { createLoanInquiryService } from './inquiry-service';
 import { createLoanService } from './loan-service';
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
-import { bodies, formatAlertDate, formatMoney, oneLine, type EmailBrand } from '../email/templates';
-import type { EmailTemplateName, RenderedEmail } from '../email/transport';
-import { loadCustomer } from '../ledger/customers';
+import { bodies, formatAlertDate, formatMoney, oneLine, type EmailBrand } from '../email/index';
+import type { EmailTemplateName, RenderedEmail } from '../email/index';
+import { loadCustomer } from '../ledger/index';
 
 /**
  * The emails of a loan decision (issue 28 point 14, decision 0198): until then an approval reached

@@ -1,40 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   customerLoanPageSchema,
   customerLoanQuerySchema,
   customerLoanSchema,
-  errorEnvelopeSchema,
   loanApplicationRequestSchema,
   loanCancelRequestSchema,
+  uuidIdParamsSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import type { LoanActor, LoanService } from './loan-service';
+import { defineArea } from '../../plugins/area';
+import type { LoanService } from './loan-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
-const loanIdParams = z.object({ id: z.uuid() });
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const loanIdParams = uuidIdParamsSchema;
 
 /** A customer's loans: apply, list, read, cancel. Every route is scoped to the session's own user. */
-export function loanRoutes(deps: { loans: LoanService; guards: Guards }): FastifyPluginAsyncZod {
-  const { loans, guards } = deps;
-  return async (app) => {
-    // Guard before the body is parsed: a guest learns nothing about the shape of requests.
-    app.addHook('onRequest', async (request, reply) => {
-      await guards.requireCustomer(request, reply);
-    });
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }): LoanActor => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
+export function loanRoutes(deps: { loans: LoanService }): FastifyPluginAsyncZod {
+  const { loans } = deps;
+  return defineArea('customer', async (app) => {
     app.post(
       '/loans',
       {
@@ -46,7 +30,7 @@ export function loanRoutes(deps: { loans: LoanService; guards: Guards }): Fastif
         },
       },
       async (request, reply) => {
-        const outcome = await loans.apply(actorOf(request), request.body);
+        const outcome = await loans.apply(request.actor, request.body);
         if (outcome.status === 'refused') throw new AppError(outcome.code);
         return reply.status(201).send(outcome.loan);
       },
@@ -62,7 +46,7 @@ export function loanRoutes(deps: { loans: LoanService; guards: Guards }): Fastif
           response: { 200: customerLoanPageSchema, ...errors },
         },
       },
-      async (request) => loans.listForCustomer(actorOf(request).userId, request.query),
+      async (request) => loans.listForCustomer(request.actor.userId, request.query),
     );
 
     app.get(
@@ -76,7 +60,7 @@ export function loanRoutes(deps: { loans: LoanService; guards: Guards }): Fastif
         },
       },
       async (request) => {
-        const loan = await loans.getForCustomer(actorOf(request).userId, request.params.id);
+        const loan = await loans.getForCustomer(request.actor.userId, request.params.id);
         // Someone else's loan is answered exactly like a missing one.
         if (!loan) throw new AppError('LOAN_NOT_FOUND');
         return loan;
@@ -96,10 +80,10 @@ export function loanRoutes(deps: { loans: LoanService; guards: Guards }): Fastif
         },
       },
       async (request) => {
-        const outcome = await loans.cancel(actorOf(request), request.params.id, request.body ?? {});
+        const outcome = await loans.cancel(request.actor, request.params.id, request.body ?? {});
         if (outcome.status === 'refused') throw new AppError(outcome.code);
         return outcome.loan;
       },
     );
-  };
+  });
 }

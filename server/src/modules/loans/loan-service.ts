@@ -23,18 +23,19 @@ import {
   type LoanStatus,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase, Tx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { loanApplications, loanStatusHistory, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { assert } from '../../lib/errors';
-import type { UserService } from '../users/user-service';
-import type { AuditLog } from '../audit/audit-log';
-import type { BankingService } from '../ledger/banking-service';
-import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
-import type { Outbox } from '../email/outbox';
-import type { EmailBrand } from '../email/templates';
-import type { RenderedEmail } from '../email/transport';
+import type { UserService } from '../users/index';
+import type { AuditLog } from '../audit/index';
+import type { BankingService } from '../ledger/index';
+import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
+import type { Outbox } from '../email/index';
+import type { EmailBrand } from '../email/index';
+import type { RenderedEmail } from '../email/index';
 import { loanApplicant, renderLoanApproved, renderLoanRejected } from './loan-emails';
-import { isNewlyAppointed } from '../staff/appointments';
+import { isNewlyAppointed } from '../staff/index';
 import {
   adminLoanDetail,
   adminLoanPage,
@@ -47,12 +48,6 @@ import {
 
 /** Why the first history row of an application exists. */
 export const APPLICATION_HISTORY_REASON = 'Application submitted by the customer';
-
-/** Who acts, as the audit log records them. */
-export interface LoanActor {
-  userId: string;
-  ip: string | null;
-}
 
 /** A refusal the route answers with the catalogue's status and message; nothing was written. */
 export interface LoanRefusal<C extends ErrorCode> {
@@ -173,7 +168,7 @@ export function createLoanService(deps: {
 
   return {
     /** POST /api/loans: a Pending application with its first history row. */
-    async apply(actor: LoanActor, input: LoanApplicationRequest): Promise<ApplyOutcome> {
+    async apply(actor: Actor, input: LoanApplicationRequest): Promise<ApplyOutcome> {
       // The schema has checked every range; a value outside them here is a bug.
       const amountCents = parseAmountToCents(input.loanAmount);
       const incomeCents = parseAmountToCents(input.annualIncome);
@@ -259,7 +254,7 @@ export function createLoanService(deps: {
      * POST /api/loans/:id/cancel: the applicant withdraws an application awaiting a decision.
      * Someone else's loan is answered exactly like a missing one.
      */
-    async cancel(actor: LoanActor, loanId: string, input: { reason?: string }): Promise<CancelOutcome> {
+    async cancel(actor: Actor, loanId: string, input: { reason?: string }): Promise<CancelOutcome> {
       return db.transaction(async (tx): Promise<CancelOutcome> => {
         const loan = await lockLoan(tx, { id: loanId, userId: actor.userId });
         if (!loan) return refuse('LOAN_NOT_FOUND');
@@ -295,7 +290,7 @@ export function createLoanService(deps: {
      * has its own call), and never away from Approved: that money has been paid.
      */
     async setStatus(
-      actor: LoanActor,
+      actor: Actor,
       loanId: string,
       input: Pick<AdminLoanStatusRequest, 'status' | 'reason'>,
     ): Promise<SetStatusOutcome> {
@@ -351,7 +346,7 @@ export function createLoanService(deps: {
      * answer (idempotency.ts).
      */
     async approve(
-      actor: LoanActor,
+      actor: Actor,
       loanId: string,
       input: { reason?: string },
       idempotencyKey: string | null,

@@ -23,7 +23,7 @@ import {
 import type { DbOrTx, ReadDatabase } from '../../db/client';
 import { loanApplications, loanStatusHistory, profiles, transactionRecords } from '../../db/schema/index';
 import { assert } from '../../lib/errors';
-import { decodeInstantIdCursor, encodeInstantIdCursor } from '../admin/keyset-cursor';
+import { decodeInstantIdCursor, encodeInstantIdCursor } from '../../lib/keyset-cursor';
 
 /**
  * Reading loans: rows → the API's views (customer and admin), status histories, and keyset pages.

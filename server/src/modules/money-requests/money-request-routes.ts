@@ -1,24 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorEnvelopeSchema,
   moneyRequestApproveSchema,
   moneyRequestDecisionSchema,
   moneyRequestListQuerySchema,
   moneyRequestPageSchema,
   moneyRequestRejectSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 import type { MoneyRequestService } from './money-request-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 /** Longest path id read; anything that is not one of our ids is simply not found. */
 const REQUEST_ID_LENGTH_MAX = 64;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,11 +30,6 @@ function requestIdOf(params: { id: string }): string {
 export function moneyRequestRoutes(deps: { requests: MoneyRequestService }): FastifyPluginAsyncZod {
   const { requests } = deps;
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     app.get(
       '/requests',
       {
@@ -53,7 +42,7 @@ export function moneyRequestRoutes(deps: { requests: MoneyRequestService }): Fas
           response: { 200: moneyRequestPageSchema, ...errors },
         },
       },
-      async (request) => requests.list(actorOf(request), request.query),
+      async (request) => requests.list(request.actor, request.query),
     );
 
     app.post(
@@ -70,7 +59,7 @@ export function moneyRequestRoutes(deps: { requests: MoneyRequestService }): Fas
           response: { 200: moneyRequestDecisionSchema, ...errors },
         },
       },
-      async (request) => ({ request: await requests.approve(actorOf(request), requestIdOf(request.params)) }),
+      async (request) => ({ request: await requests.approve(request.actor, requestIdOf(request.params)) }),
     );
 
     app.post(
@@ -86,7 +75,7 @@ export function moneyRequestRoutes(deps: { requests: MoneyRequestService }): Fas
         },
       },
       async (request) => ({
-        request: await requests.reject(actorOf(request), requestIdOf(request.params), request.body.reason),
+        request: await requests.reject(request.actor, requestIdOf(request.params), request.body.reason),
       }),
     );
   };

@@ -16,19 +16,19 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { moneyRequests, profiles, transactionRecords, uncheckedMovements } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { AuditLog } from '../audit/index';
 import type {
   Actor,
   AdminCashInput,
   AdminEditInput,
   AdminRecordInput,
   BankingService,
-} from '../ledger/banking-service';
-import { loadCustomer } from '../ledger/customers';
-import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
-import { positiveAmount } from '../ledger/movements/context';
-import { appointedRecently, appointmentsOf } from '../staff/appointments';
+} from '../ledger/index';
+import { loadCustomer } from '../ledger/index';
+import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
+import { positiveAmount } from '../ledger/index';
+import { appointedRecently, appointmentsOf } from '../staff/index';
 
 /**
  * Maker-checker for manual money (issue 19, decisions 0170–0172).

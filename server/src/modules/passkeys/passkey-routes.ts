@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addPasskeyRequestSchema,
-  errorEnvelopeSchema,
   passkeyListSchema,
   passkeyOptionsRequestSchema,
   passkeyOptionsResponseSchema,
@@ -11,6 +10,8 @@ import {
   passkeySignInVerifySchema,
   sessionResponseSchema,
   STEP_UP_TOKEN_HEADER,
+  looseIdParamsSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
 import {
@@ -18,11 +19,11 @@ import {
   sessionBody,
   setDeviceCookie,
   setSessionCookie,
-  type Guards,
   type SessionCookie,
 } from '../../plugins/authentication';
-import type { RequestContext } from '../auth/auth-service';
-import { stepUpTokenOf } from '../step-up/step-up-service';
+import { defineArea } from '../../plugins/area';
+import type { RequestContext } from '../auth/index';
+import { stepUpTokenOf } from '../../lib/step-up-token';
 import type { PasskeyService } from './passkey-service';
 import { WEBAUTHN_CHALLENGE_TTL_MS } from './webauthn';
 
@@ -32,15 +33,7 @@ const PASSKEY_SIGN_IN_RATE_LIMIT_PER_MINUTE = 30;
 const PASSKEY_CHANGES_PER_MINUTE = 20;
 const PASSKEY_COOKIE_PATH = '/api/auth/passkey';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 /** The passkey sign-in's challenge cookie: binds the answer to the browser that asked (decision 0135). */
 export const passkeyCookieName = (spec: SessionCookie) =>
@@ -59,10 +52,9 @@ export function requestContext(request: FastifyRequest, cookie: SessionCookie): 
 /** Passkeys: the customer's list, adding and removing (security page), and signing in with one. */
 export function passkeyRoutes(deps: {
   passkeys: PasskeyService;
-  guards: Guards;
   cookie: SessionCookie;
 }): FastifyPluginAsyncZod {
-  const { passkeys, guards, cookie } = deps;
+  const { passkeys, cookie } = deps;
 
   function clearChallengeCookie(reply: FastifyReply) {
     reply.clearCookie(passkeyCookieName(cookie), {
@@ -73,12 +65,7 @@ export function passkeyRoutes(deps: {
     });
   }
 
-  // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
-  const customerOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    await guards.requireCustomer(request, reply);
-  };
-
-  return async (app) => {
+  return defineArea('customer', async (app) => {
     const signInLimit = app.rateLimit({ max: PASSKEY_SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
     const changeLimit = app.rateLimit({
       max: PASSKEY_CHANGES_PER_MINUTE,
@@ -89,15 +76,14 @@ export function passkeyRoutes(deps: {
     app.get(
       '/me/passkeys',
       {
-        onRequest: customerOnly,
         schema: {
           tags: ['passkeys'],
           summary: "The customer's passkeys (at most PASSKEYS_PER_CUSTOMER_MAX: one page)",
           response: { 200: passkeyListSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         return { items: await passkeys.list(session.userId) };
       },
     );
@@ -105,7 +91,6 @@ export function passkeyRoutes(deps: {
     app.post(
       '/me/passkeys/options',
       {
-        onRequest: customerOnly,
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],
@@ -115,8 +100,8 @@ export function passkeyRoutes(deps: {
           response: { 200: passkeyOptionsResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         const options = await passkeys.registrationOptions(
           session,
           {
@@ -132,7 +117,6 @@ export function passkeyRoutes(deps: {
     app.post(
       '/me/passkeys',
       {
-        onRequest: customerOnly,
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],
@@ -142,7 +126,7 @@ export function passkeyRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+        const session = request.session;
         const added = await passkeys.register(session, request.body, requestContext(request, cookie));
         return reply.status(201).send(added);
       },
@@ -151,18 +135,17 @@ export function passkeyRoutes(deps: {
     app.delete(
       '/me/passkeys/:id',
       {
-        onRequest: customerOnly,
         preHandler: changeLimit,
         schema: {
           tags: ['passkeys'],
           summary:
             'Remove one of the customer’s passkeys, with a second-factor proof (Step-Up-Token header); emails the owner',
-          params: z.object({ id: z.string().max(64) }),
+          params: looseIdParamsSchema,
           response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         // Not a uuid: nobody's passkey, answered like any missing one.
         if (!z.uuid().safeParse(request.params.id).success) throw new AppError('PASSKEY_NOT_FOUND');
         await passkeys.remove(
@@ -180,6 +163,8 @@ export function passkeyRoutes(deps: {
     app.post(
       '/auth/passkey/options',
       {
+        // Signing in: a guest's request, in the customer's passkey area.
+        config: { access: 'guest' },
         preHandler: signInLimit,
         schema: {
           tags: ['auth'],
@@ -205,6 +190,8 @@ export function passkeyRoutes(deps: {
     app.post(
       '/auth/passkey/verify',
       {
+        // Signing in: a guest's request, in the customer's passkey area.
+        config: { access: 'guest' },
         preHandler: signInLimit,
         schema: {
           tags: ['auth'],
@@ -225,5 +212,5 @@ export function passkeyRoutes(deps: {
         return sessionBody(result.session);
       },
     );
-  };
+  });
 }

@@ -23,9 +23,9 @@ import type { Database, DbOrTx } from '../../db/client';
 import { identities, passkeys, profiles, webauthnChallenges } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import type { AuthService, RecheckResult, RequestContext, SignedIn } from '../auth/auth-service';
-import type { ResolvedSession } from '../auth/session-store';
+import type { AuditLog } from '../audit/index';
+import type { AuthService, RecheckResult, RequestContext, SignedIn } from '../auth/index';
+import type { ResolvedSession } from '../auth/index';
 import {
   renderPasskeyAddedNotice,
   renderPasskeyRemovedNotice,

@@ -1,45 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorEnvelopeSchema,
   payeeInputSchema,
   payeeListQuerySchema,
   payeePageSchema,
   payeeSchema,
   recentRecipientsSchema,
+  looseIdParamsSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import type { PayeeActor, PayeeService } from './payee-service';
+import { defineArea } from '../../plugins/area';
+import type { PayeeService } from './payee-service';
 
 /** Any id up to 64 characters: one that is not a uuid is nobody's payee, answered as a missing one. */
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = looseIdParamsSchema;
 function payeeId(id: string): string {
   if (!z.uuid().safeParse(id).success) throw new AppError('PAYEE_NOT_FOUND');
   return id;
 }
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 /** The payee book and recent recipients (issue 18, decision 0156): the signed-in customer's own only. */
-export function payeeRoutes(deps: { payees: PayeeService; guards: Guards }): FastifyPluginAsyncZod {
-  const { payees, guards } = deps;
-  return async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      await guards.requireCustomer(request, reply);
-    });
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }): PayeeActor => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
+export function payeeRoutes(deps: { payees: PayeeService }): FastifyPluginAsyncZod {
+  const { payees } = deps;
+  return defineArea('customer', async (app) => {
     app.get(
       '/me/payees',
       {
@@ -50,7 +36,7 @@ export function payeeRoutes(deps: { payees: PayeeService; guards: Guards }): Fas
           response: { 200: payeePageSchema, ...errors },
         },
       },
-      async (request) => payees.list(actorOf(request).userId, request.query),
+      async (request) => payees.list(request.actor.userId, request.query),
     );
 
     app.post(
@@ -63,7 +49,7 @@ export function payeeRoutes(deps: { payees: PayeeService; guards: Guards }): Fas
           response: { 201: payeeSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await payees.create(actorOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await payees.create(request.actor, request.body)),
     );
 
     app.patch(
@@ -77,7 +63,7 @@ export function payeeRoutes(deps: { payees: PayeeService; guards: Guards }): Fas
           response: { 200: payeeSchema, ...errors },
         },
       },
-      async (request) => payees.update(actorOf(request), payeeId(request.params.id), request.body),
+      async (request) => payees.update(request.actor, payeeId(request.params.id), request.body),
     );
 
     app.delete(
@@ -91,7 +77,7 @@ export function payeeRoutes(deps: { payees: PayeeService; guards: Guards }): Fas
         },
       },
       async (request) => {
-        await payees.remove(actorOf(request), payeeId(request.params.id));
+        await payees.remove(request.actor, payeeId(request.params.id));
         return { ok: true as const };
       },
     );
@@ -105,7 +91,7 @@ export function payeeRoutes(deps: { payees: PayeeService; guards: Guards }): Fas
           response: { 200: recentRecipientsSchema, ...errors },
         },
       },
-      async (request) => ({ items: await payees.recent(actorOf(request).userId) }),
+      async (request) => ({ items: await payees.recent(request.actor.userId) }),
     );
-  };
+  });
 }

@@ -14,11 +14,12 @@ import {
 } from '@larkspur/contract';
 import type { z } from 'zod';
 import type { Database, DbOrTx, Tx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { payees, profiles, transactionRecords } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { decodeCursor, encodeCursor } from '../admin/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { AuditLog } from '../audit/index';
 
 /** A payee as the request schema hands it over (trimmed, defaults filled in). */
 export type PayeeInput = z.output<typeof payeeInputSchema>;
@@ -33,17 +34,11 @@ const CURSOR_TAG = 'payees';
 
 type PayeeRow = typeof payees.$inferSelect;
 
-/** Who acts, for the audit row. */
-export interface PayeeActor {
-  userId: string;
-  ip: string | null;
-}
-
 export interface PayeeService {
   list(userId: string, page: { cursor?: string | undefined; limit: number }): Promise<PayeePage>;
-  create(actor: PayeeActor, input: PayeeInput): Promise<Payee>;
-  update(actor: PayeeActor, id: string, input: PayeeInput): Promise<Payee>;
-  remove(actor: PayeeActor, id: string): Promise<void>;
+  create(actor: Actor, input: PayeeInput): Promise<Payee>;
+  update(actor: Actor, id: string, input: PayeeInput): Promise<Payee>;
+  remove(actor: Actor, id: string): Promise<void>;
   recent(userId: string): Promise<RecentRecipient[]>;
 }
 
@@ -146,7 +141,7 @@ export function createPayeeService(deps: { db: Database; clock: Clock; audit: Au
     if (dup) throw new AppError('PAYEE_ALREADY_SAVED', { field: 'recipientAccount' });
   }
 
-  async function record(tx: DbOrTx, actor: PayeeActor, action: string, payeeId: string) {
+  async function record(tx: DbOrTx, actor: Actor, action: string, payeeId: string) {
     await audit.record(tx, {
       action,
       outcome: 'success',

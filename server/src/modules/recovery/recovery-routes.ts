@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminEmailChangeConfirmResponseSchema,
   adminEmailChangeConfirmSchema,
@@ -18,28 +17,19 @@ import {
   passwordResetDoneSchema,
   recoveryAcceptedSchema,
   resetPasswordSchema,
+  errorResponses,
+  looseIdParamsSchema,
 } from '@larkspur/contract';
-import { AppError } from '../../lib/errors';
+import { ownIdOrNotFound } from '../../lib/path-ids';
 import type { RecoveryService } from './recovery-service';
-import { requireCapability } from '../staff/access';
+import { requireCapability } from '../../plugins/staff-access';
 
 /** Per-IP ceiling on the recovery forms (a per-instance backstop beside the per-customer throttles). */
 export const RECOVERY_RATE_LIMIT_PER_MINUTE = 10;
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const USER_ID_LENGTH_MAX = 64;
-const userParams = z.object({ id: z.string().max(USER_ID_LENGTH_MAX) });
-
-function userIdOf(params: { id: string }): string {
-  if (!UUID_PATTERN.test(params.id)) throw new AppError('USER_NOT_FOUND');
-  return params.id.toLowerCase();
-}
+const errors = errorResponses(400, 401, 403, 429);
+const userParams = looseIdParamsSchema;
+const userIdOf = (params: { id: string }): string => ownIdOrNotFound(params.id, 'USER_NOT_FOUND');
 
 /** The guest forms: POST /api/auth/password/forgot, /password/reset, /account-number/forgot. */
 export function recoveryRoutes(deps: { recovery: RecoveryService }): FastifyPluginAsyncZod {
@@ -134,10 +124,6 @@ export function recoveryRoutes(deps: { recovery: RecoveryService }): FastifyPlug
 export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): FastifyPluginAsyncZod {
   const { recovery } = deps;
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
     const adminErrors = { ...errors, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
     app.post(
@@ -155,7 +141,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request) => {
         const sent = await recovery.adminSendResetCode(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body.reason,
         );
@@ -178,7 +164,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request) => {
         const result = await recovery.adminUnlock(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body.reason,
         );
@@ -200,7 +186,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request) => {
         const started = await recovery.adminStartEmailChange(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body,
         );
@@ -223,7 +209,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
       },
       async (request, reply) => {
         const { newEmail } = await recovery.adminConfirmEmailChange(
-          actorOf(request),
+          request.actor,
           userIdOf(request.params),
           request.body,
         );
@@ -260,11 +246,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
         },
       },
       async (request) => {
-        await recovery.adminApproveEmailChange(
-          actorOf(request),
-          userIdOf(request.params),
-          request.body.reason,
-        );
+        await recovery.adminApproveEmailChange(request.actor, userIdOf(request.params), request.body.reason);
         return { ok: true as const, state: 'applied' as const };
       },
     );
@@ -282,11 +264,7 @@ export function adminRecoveryRoutes(deps: { recovery: RecoveryService }): Fastif
         },
       },
       async (request) => {
-        await recovery.adminRejectEmailChange(
-          actorOf(request),
-          userIdOf(request.params),
-          request.body.reason,
-        );
+        await recovery.adminRejectEmailChange(request.actor, userIdOf(request.params), request.body.reason);
         return { ok: true as const, state: 'rejected' as const };
       },
     );

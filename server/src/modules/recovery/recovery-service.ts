@@ -4,7 +4,7 @@ import { loginThrottles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { takeFromWindows } from '../../lib/rate-counter';
-import { accountKey, type ThrottleKey } from '../auth/login-throttle';
+import { accountKey, type ThrottleKey } from '../auth/index';
 import {
   OTP_TTL_MS,
   normaliseEmail,
@@ -12,7 +12,7 @@ import {
   renderPasswordResetCode,
   otpError,
 } from '../email/index';
-import { removeRecentPasskeysOnReset } from '../passkeys/passkey-service';
+import { removeRecentPasskeysOnReset } from '../passkeys/index';
 import { emailCoolingUntil } from './email-change';
 import {
   createRecoveryTargets,

@@ -3,12 +3,12 @@ import type { Database, DbOrTx } from '../../db/client';
 import { identities, profiles } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditEntry, AuditLog } from '../audit/audit-log';
-import { type LoginThrottle } from '../auth/login-throttle';
-import type { SessionStore } from '../auth/session-store';
+import type { AuditEntry, AuditLog } from '../audit/index';
+import { type LoginThrottle } from '../auth/index';
+import type { SessionStore } from '../auth/index';
 import { normaliseEmail, type EmailBrand, type OtpService, type Outbox } from '../email/index';
-import type { UserService } from '../users/user-service';
-import type { SecurityAlerts } from './security-alerts';
+import type { UserService } from '../users/index';
+import type { SecurityAlerts } from '../email/index';
 
 /** Who asks: a guest form's caller (its address for the throttles and the audit row). */
 export interface RecoveryContext {

@@ -1,6 +1,6 @@
 import type { EmailBrand, RenderedEmail } from '../email/index';
-import type { EmailTemplateName } from '../email/transport';
-import { bodies, DEBIT_COLOR, formatAlertDate, formatMoney, oneLine, type Row } from '../email/templates';
+import type { EmailTemplateName } from '../email/index';
+import { bodies, DEBIT_COLOR, formatAlertDate, formatMoney, oneLine, type Row } from '../email/index';
 
 export const SCHEDULED_PAYMENT_FAILED_TEMPLATE = 'scheduled-payment-failed' satisfies EmailTemplateName;
 

@@ -8,23 +8,18 @@ import {
   scheduledTransferSchema,
   scheduledTransfersQuerySchema,
   updateScheduledTransferSchema,
+  uuidIdParamsSchema,
+  errorResponses,
 } from '@larkspur/contract';
-import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import type { ResolvedSession } from '../auth/session-store';
-import { idempotencyHeader, moneyReply, type MoneyBudget } from '../ledger/money-route';
-import { parseIdempotencyKey } from '../ledger/idempotency';
-import { stepUpTokenOf, type StepUpService } from '../step-up/step-up-service';
+import { defineArea } from '../../plugins/area';
+import type { ResolvedSession } from '../auth/index';
+import { idempotencyHeader, moneyReply, moneySchema, type MoneyBudget } from '../ledger/index';
+import { parseIdempotencyKey } from '../../lib/idempotency';
+import { stepUpTokenOf } from '../../lib/step-up-token';
+import type { StepUpService } from '../step-up/index';
 import type { AuthoriseSeries, ScheduledService } from './scheduled-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const stepUpHeaders = idempotencyHeader.extend({ [STEP_UP_TOKEN_HEADER]: z.string().max(200).optional() });
 
 /**
@@ -35,21 +30,13 @@ const stepUpHeaders = idempotencyHeader.extend({ [STEP_UP_TOKEN_HEADER]: z.strin
  */
 export function scheduledRoutes(deps: {
   scheduled: ScheduledService;
-  guards: Guards;
   /** Null when STEP_UP_PAYMENTS=off (test and benchmark setups only). */
   stepUp: StepUpService | null;
   /** The customer's money-movement budget (decision 0194): creating a series draws on it. */
   budget: MoneyBudget;
 }): FastifyPluginAsyncZod {
-  const { scheduled, guards, stepUp, budget } = deps;
-  return async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      await guards.requireCustomer(request, reply);
-    });
-    const sessionOf = (request: { auth: ResolvedSession | null }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return request.auth;
-    };
+  const { scheduled, stepUp, budget } = deps;
+  return defineArea('customer', async (app) => {
     /** The step-up rule for this request, bound to its Idempotency-Key and Step-Up-Token. */
     const authoriser = (
       session: ResolvedSession,
@@ -75,20 +62,20 @@ export function scheduledRoutes(deps: {
           response: { 200: scheduledTransferPageSchema, ...errors },
         },
       },
-      async (request) => scheduled.list(sessionOf(request).userId, request.query),
+      async (request) => scheduled.list(request.session.userId, request.query),
     );
 
     app.post(
       '/me/scheduled-transfers',
       {
-        schema: {
+        schema: moneySchema({
           tags: ['scheduled'],
           summary:
             'Schedule a transfer for a day, or weekly / monthly until a date or a number of times. Idempotency-Key supported.',
           headers: stepUpHeaders,
           body: createScheduledTransferSchema,
           response: { 201: scheduledTransferSchema, ...errors, 429: errorEnvelopeSchema },
-        },
+        }),
       },
       // The money routes' one preamble (decision 0145), with the customer's budget (0194).
       async (request, reply) =>
@@ -96,7 +83,7 @@ export function scheduledRoutes(deps: {
           request,
           reply,
           async (caller, key) => {
-            const session = sessionOf(request);
+            const session = request.session;
             const header = request.headers[STEP_UP_TOKEN_HEADER];
             try {
               return await scheduled.create(caller, request.body, key, authoriser(session, key, header));
@@ -115,14 +102,14 @@ export function scheduledRoutes(deps: {
           tags: ['scheduled'],
           summary:
             "Change a scheduled transfer's amount or purpose (from its next payment on), or its first payment's day before that payment is made",
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           headers: stepUpHeaders,
           body: updateScheduledTransferSchema,
           response: { 200: scheduledTransferSchema, ...errors },
         },
       },
       async (request) => {
-        const session = sessionOf(request);
+        const session = request.session;
         const key = parseIdempotencyKey(request.headers['idempotency-key']);
         const header = request.headers[STEP_UP_TOKEN_HEADER];
         try {
@@ -144,12 +131,12 @@ export function scheduledRoutes(deps: {
         schema: {
           tags: ['scheduled'],
           summary: 'Cancel a scheduled transfer: none of its payments still to come is made',
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           response: { 200: scheduledTransferSchema, ...errors },
         },
       },
       async (request) =>
-        scheduled.cancel({ userId: sessionOf(request).userId, ip: request.ip }, request.params.id),
+        scheduled.cancel({ userId: request.session.userId, ip: request.ip }, request.params.id),
     );
-  };
+  });
 }

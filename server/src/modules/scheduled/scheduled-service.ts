@@ -21,12 +21,12 @@ import type { Database, Tx } from '../../db/client';
 import { profiles, scheduledTransferRuns, scheduledTransfers } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import { CURSOR_UUID_PATTERN, invalidCursor } from '../admin/keyset-cursor';
-import { loadCustomer } from '../ledger/customers';
-import { decidePayeeCheck } from '../payees/payee-check';
-import { Rejection, runIdempotent, type StoredAnswer } from '../ledger/idempotency';
-import { positiveAmount } from '../ledger/movements/context';
+import type { AuditLog } from '../audit/index';
+import { CURSOR_UUID_PATTERN, invalidCursor } from '../../lib/keyset-cursor';
+import { loadCustomer } from '../ledger/index';
+import { decidePayeeCheck } from '../ledger/index';
+import { Rejection, runIdempotent, type StoredAnswer } from '../../lib/idempotency';
+import { positiveAmount } from '../ledger/index';
 
 /** A series row as stored. */
 export type SeriesRow = typeof scheduledTransfers.$inferSelect;

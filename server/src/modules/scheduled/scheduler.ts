@@ -6,11 +6,11 @@ import { scheduledTransferRuns, scheduledTransfers } from '../../db/schema/index
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createPeriodicJob, type JobLogger } from '../../lib/periodic-job';
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/index';
 import type { EmailBrand, Outbox } from '../email/index';
-import type { BankingService, TransferInput } from '../ledger/banking-service';
-import { loadCustomer } from '../ledger/customers';
-import type { StoredAnswer } from '../ledger/idempotency';
+import type { BankingService, TransferInput } from '../ledger/index';
+import { loadCustomer } from '../ledger/index';
+import type { StoredAnswer } from '../../lib/idempotency';
 import { renderFailedPayment } from './failed-payment-email';
 import { seriesDay, type SeriesRow } from './scheduled-service';
 

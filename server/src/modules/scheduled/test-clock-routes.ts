@@ -17,7 +17,9 @@ export function isForwardClock(clock: Clock): clock is ForwardClock {
 /**
  * POST /api/test/clock (decision 0160): moves a test server's clock forward by whole days and runs
  * one scheduler pass, so an end-to-end test can watch monthly payments fall due. Registered only
- * when TEST_CLOCK=on, which `loadConfig` refuses in production; left out of the API document.
+ * when TEST_CLOCK=on, which `loadConfig` refuses in production. Where it is registered it is in the
+ * API document like every route, so the access-control and fuzz suites that derive their lists from
+ * the document cover it too (issue 29); a production document never has it, as the route is absent.
  */
 export function testClockRoutes(deps: { clock: ForwardClock; scheduler: Scheduler }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -25,7 +27,9 @@ export function testClockRoutes(deps: { clock: ForwardClock; scheduler: Schedule
       '/test/clock',
       {
         schema: {
-          hide: true,
+          tags: ['test'],
+          summary:
+            'Test servers only (TEST_CLOCK=on): move the clock forward by whole days, run the scheduler',
           body: testClockAdvanceSchema,
           response: { 200: testClockResponseSchema, 400: errorEnvelopeSchema },
         },

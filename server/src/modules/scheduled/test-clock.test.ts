@@ -23,6 +23,8 @@ describe('the test clock (decision 0160)', () => {
         payload: { days: 1 },
       });
       expect(res.statusCode).toBe(404);
+      const document = off.app.swagger() as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths)).not.toContain('/api/test/clock');
     } finally {
       await off.close();
     }
@@ -45,7 +47,8 @@ describe('the test clock (decision 0160)', () => {
       });
       expect(back.statusCode).toBe(400);
       const document = on.app.swagger() as { paths: Record<string, unknown> };
-      expect(Object.keys(document.paths)).not.toContain('/api/test/clock');
+      // Listed where it exists, so the suites that derive from the document cover it (issue 29).
+      expect(Object.keys(document.paths)).toContain('/api/test/clock');
     } finally {
       await on.close();
     }

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorEnvelopeSchema,
@@ -9,11 +8,13 @@ import {
   sessionIdParamsSchema,
   sessionsQuerySchema,
   sessionsResponseSchema,
+  errorResponses,
 } from '@larkspur/contract';
-import { clearSessionCookie, type Guards, type SessionCookie } from '../../plugins/authentication';
+import { clearSessionCookie, type SessionCookie } from '../../plugins/authentication';
+import { defineArea } from '../../plugins/area';
 import type { SecurityService } from './security-service';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+const errors = errorResponses(400, 401, 403);
 
 /**
  * The security page's API (issue 17, decisions 0140–0143): the customer's signed-in devices, signing
@@ -21,21 +22,14 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  */
 export function securityRoutes(deps: {
   security: SecurityService;
-  guards: Guards;
   cookie: SessionCookie;
 }): FastifyPluginAsyncZod {
-  const { security, guards } = deps;
+  const { security } = deps;
 
-  // Guests are refused before params or query are validated: they learn nothing about the shape.
-  const signedInFirst = async (request: FastifyRequest, reply: FastifyReply) => {
-    await guards.requireSignedIn(request, reply);
-  };
-
-  return async (app) => {
+  return defineArea('customer-after-input', async (app) => {
     app.get(
       '/me/sessions',
       {
-        onRequest: signedInFirst,
         schema: {
           tags: ['security'],
           summary:
@@ -44,8 +38,8 @@ export function securityRoutes(deps: {
           response: { 200: sessionsResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         return security.listSessions(session, request.query);
       },
     );
@@ -54,15 +48,14 @@ export function securityRoutes(deps: {
     app.post(
       '/me/sessions/revoke-others',
       {
-        onRequest: signedInFirst,
         schema: {
           tags: ['security'],
           summary: 'Sign out every other device and session of this customer; this one stays',
           response: { 200: revokeOtherSessionsResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         const count = await security.revokeOtherSessions(session, request.ip);
         return { ok: true as const, count };
       },
@@ -71,7 +64,6 @@ export function securityRoutes(deps: {
     app.delete(
       '/me/sessions/:id',
       {
-        onRequest: signedInFirst,
         schema: {
           tags: ['security'],
           summary:
@@ -81,7 +73,7 @@ export function securityRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+        const session = request.session;
         const { signedOut } = await security.revokeSession(session, request.params.id, request.ip);
         // Signing out this very device from the list is a log-out: the cookie goes too.
         if (signedOut) clearSessionCookie(reply, deps.cookie);
@@ -92,7 +84,6 @@ export function securityRoutes(deps: {
     app.get(
       '/me/security-events',
       {
-        onRequest: signedInFirst,
         schema: {
           tags: ['security'],
           summary:
@@ -101,10 +92,10 @@ export function securityRoutes(deps: {
           response: { 200: securityEventsResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         return security.listEvents(session.userId, request.query);
       },
     );
-  };
+  });
 }

@@ -5,10 +5,10 @@ import type { Database } from '../../db/client';
 import { auditLog, sessions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
-import type { AuditLog } from '../audit/audit-log';
-import type { ResolvedSession, SessionStore } from '../auth/session-store';
-import { describeDevice, describePlace, placeOfIp } from './device-place';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { AuditLog } from '../audit/index';
+import type { ResolvedSession, SessionStore } from '../auth/index';
+import { describeDevice, describePlace, placeOfIp } from '../../lib/device-place';
 import {
   ACTIONS_NEVER_SHOWN,
   SECURITY_ACTION_PREFIXES,

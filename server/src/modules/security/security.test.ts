@@ -15,7 +15,7 @@ import {
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { SESSIONS_PER_USER_MAX } from '../auth/session-store';
-import { describeDevice, placeOfIp } from './device-place';
+import { describeDevice, placeOfIp } from '../../lib/device-place';
 import { describeAuditRow } from './security-events';
 
 /**

@@ -15,11 +15,11 @@ import {
 } from '../../db/schema/index';
 import { ManualClock } from '../../lib/clock';
 import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
-import { createAuditLog } from '../audit/audit-log';
+import { createAuditLog } from '../audit/index';
 import type { EmailBrand, Outbox } from '../email/index';
-import { releaseDueHolds } from '../holds/hold-release-job';
-import { createBankingService, type BankingService } from '../ledger/banking-service';
-import { createUserService } from '../users/user-service';
+import { releaseDueHolds } from '../holds/index';
+import { createBankingService, type BankingService } from '../ledger/index';
+import { createUserService } from '../users/index';
 import type { DemoCustomer } from './demo-seed';
 
 /** How far back the demo history reaches. */

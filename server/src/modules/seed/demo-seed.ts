@@ -8,10 +8,10 @@ import { identities } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { createFieldCipher, resolveDataKey } from '../../lib/field-encryption';
 import { hashPassword } from '../../lib/passwords';
-import { createAuditLog } from '../audit/audit-log';
-import { createCardService } from '../cards/card-service';
-import { postSeedRates } from '../fx/fx-rates';
-import { createUserService } from '../users/user-service';
+import { createAuditLog } from '../audit/index';
+import { createCardService } from '../cards/index';
+import { postSeedRates } from '../fx/index';
+import { createUserService } from '../users/index';
 
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.txt';
 

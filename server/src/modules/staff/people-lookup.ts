@@ -4,7 +4,7 @@ import { PERSON_FILTER_MATCHES_MAX } from '@larkspur/contract';
 import type { ReadDatabase } from '../../db/client';
 import { identities, profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { prefixPattern } from '../admin/keyset-cursor';
+import { prefixPattern } from '../../lib/keyset-cursor';
 
 /**
  * The back office's "who" filters (issue 19, decision 0169): the audit log and the records table

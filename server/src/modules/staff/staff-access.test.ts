@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { SessionUserRecord } from '../auth/session-store';
 import { JSON_HEADERS, signInStaff, signUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { CAPABILITY_OPENAPI_KEY, registerStaffAccess, requireCapability } from './access';
+import { CAPABILITY_OPENAPI_KEY, registerStaffAccess, requireCapability } from '../../plugins/staff-access';
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type Method = (typeof HTTP_METHODS)[number];

@@ -14,21 +14,16 @@ import {
   staffMemberSchema,
   staffPageSchema,
   staffUpdateSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { SecurityService } from '../security/security-service';
-import { requireCapability } from './access';
-import type { StaffActor, StaffService } from './staff-service';
+import type { SecurityService } from '../security/index';
+import { requireCapability } from '../../plugins/staff-access';
+import type { StaffService } from './staff-service';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest path id read; anything that is not one of our ids is simply not found. */
 const ID_LENGTH_MAX = 64;
@@ -45,11 +40,6 @@ export function staffRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { db, staff, security } = deps;
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }): StaffActor => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     app.get(
       '/staff',
       {
@@ -75,7 +65,7 @@ export function staffRoutes(deps: {
           response: { 201: staffMemberSchema, ...errors },
         },
       },
-      async (request, reply) => reply.code(201).send(await staff.create(actorOf(request), request.body)),
+      async (request, reply) => reply.code(201).send(await staff.create(request.actor, request.body)),
     );
 
     app.patch(
@@ -93,7 +83,7 @@ export function staffRoutes(deps: {
       },
       async (request) => {
         if (!UUID_PATTERN.test(request.params.id)) throw new AppError('STAFF_NOT_FOUND');
-        return staff.update(actorOf(request), request.params.id.toLowerCase(), request.body);
+        return staff.update(request.actor, request.params.id.toLowerCase(), request.body);
       },
     );
 
@@ -114,7 +104,7 @@ export function staffRoutes(deps: {
           response: { 200: staffMemberSchema, ...errors },
         },
       },
-      async (request) => staff.resendInvitation(actorOf(request), invitationTarget(request.params)),
+      async (request) => staff.resendInvitation(request.actor, invitationTarget(request.params)),
     );
 
     app.post(
@@ -128,7 +118,7 @@ export function staffRoutes(deps: {
           response: { 200: staffMemberSchema, ...errors },
         },
       },
-      async (request) => staff.revokeInvitation(actorOf(request), invitationTarget(request.params)),
+      async (request) => staff.revokeInvitation(request.actor, invitationTarget(request.params)),
     );
 
     app.get(

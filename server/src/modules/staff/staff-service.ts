@@ -9,22 +9,18 @@ import {
   type StaffUpdate,
 } from '@larkspur/contract';
 import type { Database, Tx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { identities, profiles, staffInvitations } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { AuditLog } from '../audit/audit-log';
-import type { SessionStore } from '../auth/session-store';
+import type { AuditLog } from '../audit/index';
+import type { SessionStore } from '../auth/index';
 import { renderStaffInvitation, type EmailBrand, type Outbox } from '../email/index';
-import type { UserService } from '../users/user-service';
-import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../admin/keyset-cursor';
+import type { UserService } from '../users/index';
+import { CURSOR_TIMESTAMP_FORMAT, decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 
 const STAFF_CURSOR_TAG = 'staff';
-
-export interface StaffActor {
-  userId: string;
-  ip: string;
-}
 
 export interface StaffService {
   /** Every staff member (never a customer), oldest first, keyset pages. */
@@ -33,16 +29,16 @@ export interface StaffService {
     nextCursor: string | null;
   }>;
   /** A new staff member with a permission set; they sign in with email, password and emailed code. */
-  create(actor: StaffActor, input: StaffCreate): Promise<StaffMember>;
+  create(actor: Actor, input: StaffCreate): Promise<StaffMember>;
   /**
    * Changes a staff member's set or disables/enables them. The bank always keeps one active
    * administrator (LAST_ADMINISTRATOR), and nobody disables themself (STAFF_SELF_DISABLE).
    */
-  update(actor: StaffActor, staffId: string, patch: StaffUpdate): Promise<StaffMember>;
+  update(actor: Actor, staffId: string, patch: StaffUpdate): Promise<StaffMember>;
   /** A fresh invitation link for a member who has not activated yet; the old links stop working. */
-  resendInvitation(actor: StaffActor, staffId: string): Promise<StaffMember>;
+  resendInvitation(actor: Actor, staffId: string): Promise<StaffMember>;
   /** Withdraws a member's open invitation link; they stay invited and can be sent a new one. */
-  revokeInvitation(actor: StaffActor, staffId: string): Promise<StaffMember>;
+  revokeInvitation(actor: Actor, staffId: string): Promise<StaffMember>;
   /** The guest side: who an open link is for (STAFF_INVITATION_INVALID otherwise). */
   lookupInvitation(token: string): Promise<StaffInvitationSummary>;
   /** The guest side: uses the link once, setting the invitee's own password. */

@@ -1,44 +1,32 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountStepUpStartRequestSchema,
-  errorEnvelopeSchema,
   stepUpStartRequestSchema,
   stepUpStartResponseSchema,
   stepUpVerifyRequestSchema,
   stepUpVerifyResponseSchema,
+  errorResponses,
 } from '@larkspur/contract';
-import type { Guards, SessionCookie } from '../../plugins/authentication';
-import { requestContext } from '../passkeys/passkey-routes';
+import { defineArea } from '../../plugins/area';
+import type { SessionCookie } from '../../plugins/authentication';
+import { requestContext } from '../passkeys/index';
 import type { StepUpService } from './step-up-service';
 
 /** Step-ups a session may start or answer in a minute (each start may email a code). */
 const STEP_UP_REQUESTS_PER_MINUTE = 20;
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-  503: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 422, 429, 503);
 
 /** The review step of Send money: is a second factor needed for this transfer, and the answer to it. */
 export function stepUpRoutes(deps: {
   stepUp: StepUpService;
-  guards: Guards;
   cookie: SessionCookie;
   /** STEP_UP_PAYMENTS: when off, no transfer needs a step-up, and the review step is told so. */
   enforced: boolean;
 }): FastifyPluginAsyncZod {
-  const { stepUp, guards, cookie, enforced } = deps;
-  // Guard before the body is even parsed: a guest learns nothing about the shape of requests.
-  const customerOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    await guards.requireCustomer(request, reply);
-  };
+  const { stepUp, cookie, enforced } = deps;
 
-  return async (app) => {
+  return defineArea('customer', async (app) => {
     const limit = app.rateLimit({
       max: STEP_UP_REQUESTS_PER_MINUTE,
       timeWindow: '1 minute',
@@ -48,7 +36,6 @@ export function stepUpRoutes(deps: {
     app.post(
       '/transfers/step-up',
       {
-        onRequest: customerOnly,
         preHandler: limit,
         schema: {
           tags: ['banking'],
@@ -58,8 +45,8 @@ export function stepUpRoutes(deps: {
           response: { 200: stepUpStartResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         if (!enforced) return { required: false as const };
         return stepUp.start(session, request.body, requestContext(request, cookie));
       },
@@ -68,7 +55,6 @@ export function stepUpRoutes(deps: {
     app.post(
       '/transfers/step-up/verify',
       {
-        onRequest: customerOnly,
         preHandler: limit,
         schema: {
           tags: ['banking'],
@@ -78,8 +64,8 @@ export function stepUpRoutes(deps: {
           response: { 200: stepUpVerifyResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         return stepUp.verify(session, request.body, requestContext(request, cookie));
       },
     );
@@ -89,7 +75,6 @@ export function stepUpRoutes(deps: {
     app.post(
       '/me/step-up',
       {
-        onRequest: customerOnly,
         preHandler: limit,
         schema: {
           tags: ['passkeys'],
@@ -99,8 +84,8 @@ export function stepUpRoutes(deps: {
           response: { 200: stepUpStartResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         return stepUp.startForAccount(session, request.body.action, requestContext(request, cookie));
       },
     );
@@ -108,7 +93,6 @@ export function stepUpRoutes(deps: {
     app.post(
       '/me/step-up/verify',
       {
-        onRequest: customerOnly,
         preHandler: limit,
         schema: {
           tags: ['passkeys'],
@@ -118,10 +102,10 @@ export function stepUpRoutes(deps: {
           response: { 200: stepUpVerifyResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         return stepUp.verify(session, request.body, requestContext(request, cookie));
       },
     );
-  };
+  });
 }

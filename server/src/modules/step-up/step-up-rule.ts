@@ -5,7 +5,6 @@ import {
   normaliseAccountInput,
   PAYEE_NEW_WINDOW_HOURS,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
-  STEP_UP_TOKEN_LENGTH_MAX,
   parseAmountToCents,
   transferTypes,
   type InternationalDetails,
@@ -13,7 +12,7 @@ import {
   type TransferType,
 } from '@larkspur/contract';
 import type { DbOrTx } from '../../db/client';
-import { sha256 } from '../passkeys/webauthn';
+import { sha256 } from '../passkeys/index';
 
 /**
  * Which transfers need a step-up, and what binds a proof to one transfer or one change of the
@@ -104,10 +103,4 @@ export function stepUpRule(transfer: StepUpTransfer, now: Date) {
     thresholdCents: STEP_UP_AMOUNT_THRESHOLD_CENTS.toString(),
     savedSince: new Date(now.getTime() - PAYEE_NEW_WINDOW_HOURS * 3_600_000).toISOString(),
   };
-}
-
-/** The Step-Up-Token header's value, if one was sent (a repeated header counts as its first). */
-export function stepUpTokenOf(header: string | string[] | undefined): string | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && value.length <= STEP_UP_TOKEN_LENGTH_MAX ? value : null;
 }

@@ -13,31 +13,19 @@ import type { Database, DbOrTx, Tx } from '../../db/client';
 import { identities, profiles, stepUps } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AuditLog } from '../audit/audit-log';
-import type { RequestContext } from '../auth/auth-service';
-import type { LoginThrottle, ThrottleKey } from '../auth/login-throttle';
-import type { ResolvedSession } from '../auth/session-store';
-import type { StepUpCheck } from '../ledger/banking-service';
+import type { AuditLog } from '../audit/index';
+import type { RequestContext } from '../auth/index';
+import type { LoginThrottle, ThrottleKey } from '../auth/index';
+import type { ResolvedSession } from '../auth/index';
+import type { StepUpCheck } from '../ledger/index';
 import { OTP_TTL_MS, type OtpService } from '../email/index';
-import {
-  assertionOptionsFor,
-  trustedPasskeysAddedBefore,
-  verifyAssertion,
-} from '../passkeys/passkey-service';
-import { emailCoolingUntil } from '../recovery/email-change';
-import { sha256, type WebauthnSettings } from '../passkeys/webauthn';
+import { assertionOptionsFor, trustedPasskeysAddedBefore, verifyAssertion } from '../passkeys/index';
+import { emailCoolingUntil } from '../recovery/index';
+import { sha256, type WebauthnSettings } from '../passkeys/index';
 import {
   accountChangeFingerprint,
   stepUpReasons,
   stepUpRule,
-  transferFingerprint,
-  type StepUpTransfer,
-} from './step-up-rule';
-
-export {
-  accountChangeFingerprint,
-  stepUpReasons,
-  stepUpTokenOf,
   transferFingerprint,
   type StepUpTransfer,
 } from './step-up-rule';

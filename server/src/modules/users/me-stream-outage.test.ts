@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpCustomer, type SignedUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { STREAM_HEARTBEAT_MS } from './me-routes';
+import { STREAM_HEARTBEAT_MS } from '../profile/me-routes';
 
 /** Long enough for the heartbeat's failed session check to settle. */
 const SETTLE_MS = 300;

@@ -1,12 +1,12 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STATEMENT_MONTH_LENGTH_MAX, statementMonthOf } from '@larkspur/contract';
+import { STATEMENT_MONTH_LENGTH_MAX, statementMonthOf, uuidIdParamsSchema } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../../db/client';
 import { depositHolds, transactionRecords } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
-import type { Guards } from '../../../plugins/authentication';
+import { defineArea } from '../../../plugins/area';
 import { recordHoldColumns, toRecordDto, toRecordHold } from '../records';
 import { bankDetails } from './bank-details';
 import { parseStatementMonth, readMonthlyStatement } from './monthly-statement';
@@ -40,7 +40,6 @@ export function documentRoutes(deps: {
   db: Database;
   /** Statements tolerate a standby a few milliseconds behind (decision 0107). */
   readDb: ReadDatabase;
-  guards: Guards;
   clock: Clock;
   brand: { bankName: string; publicOrigin: string };
   /** Addresses exempt from rate limits (RATE_LIMIT_ALLOWLIST), as everywhere else. */
@@ -48,20 +47,13 @@ export function documentRoutes(deps: {
   /** Lays statements out off the event loop (decision 0193); one is made if none is given. */
   statements?: StatementRenderer;
 }): FastifyPluginAsyncZod {
-  const { db, readDb, guards, clock } = deps;
+  const { db, readDb, clock } = deps;
   const bank = bankDetails(deps.brand);
-  return async (app) => {
+  return defineArea('customer', async (app) => {
     const statements = deps.statements ?? createStatementRenderer();
     app.addHook('onClose', async () => {
       await statements.close();
     });
-    app.addHook('onRequest', async (request, reply) => {
-      await guards.requireCustomer(request, reply);
-    });
-    const userIdOf = (request: { auth: { userId: string } | null }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return request.auth.userId;
-    };
     const perCustomer = app.rateLimit({
       max: DOCUMENT_DOWNLOADS_PER_MINUTE,
       timeWindow: '1 minute',
@@ -82,7 +74,7 @@ export function documentRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const userId = userIdOf(request);
+        const userId = request.actor.userId;
         const period = parseStatementMonth(request.params.month);
         const now = clock.now();
         // The current month is a statement to date; a month that has not begun has none.
@@ -104,11 +96,11 @@ export function documentRoutes(deps: {
         schema: {
           tags: ['banking'],
           summary: 'One of the customer’s own records as a PDF receipt',
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
         },
       },
       async (request, reply) => {
-        const userId = userIdOf(request);
+        const userId = request.actor.userId;
         const [row] = await db
           .select({
             record: getTableColumns(transactionRecords),
@@ -129,5 +121,5 @@ export function documentRoutes(deps: {
         return reply.send(doc);
       },
     );
-  };
+  });
 }

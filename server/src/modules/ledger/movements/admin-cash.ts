@@ -1,6 +1,6 @@
 import { BANK_DISPLAY_NAME, type Direction } from '@larkspur/contract';
 import type { Tx } from '../../../db/client';
-import { Rejection, type StoredAnswer } from '../idempotency';
+import { Rejection, type StoredAnswer } from '../../../lib/idempotency';
 import { moveWithSystem, runSystemMovement, type SystemMovement } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';
 import { RECORD_PREFIXES } from '../transaction-ids';

@@ -1,10 +1,10 @@
 import { BANK_DISPLAY_NAME, CHECK_DEPOSIT_MAX_CENTS, formatCents } from '@larkspur/contract';
 import { AppError, isUniqueViolation } from '../../../lib/errors';
-import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../../holds/check-images';
-import { countDepositAttempt, enforceDepositRules, placeHold } from '../../holds/hold-deposits';
-import { fullyAvailableAt, holdSchedule } from '../../holds/hold-schedule';
+import { normaliseCheckImage, type CheckImageInput, type StoredCheckImage } from '../deposits/check-images';
+import { countDepositAttempt, enforceDepositRules, placeHold } from '../deposits/hold-deposits';
+import { fullyAvailableAt, holdSchedule } from '../deposits/hold-schedule';
 import { loadCustomer } from '../customers';
-import { Rejection, type StoredAnswer } from '../idempotency';
+import { Rejection, type StoredAnswer } from '../../../lib/idempotency';
 import { lockAccounts } from '../journal';
 import { moveWithSystem } from '../posting';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';

@@ -6,11 +6,12 @@ import {
   type RecordHold,
 } from '@larkspur/contract';
 import type { Database, Tx } from '../../../db/client';
+import type { Actor as BaseActor } from '../../../lib/actor';
 import type { Clock } from '../../../lib/clock';
-import type { AuditLog } from '../../audit/audit-log';
+import type { AuditLog } from '../../audit/index';
 import type { EmailBrand, Outbox } from '../../email/index';
-import type { UserService } from '../../users/user-service';
-import { runIdempotent, type StoredAnswer } from '../idempotency';
+import type { UserService } from '../../users/index';
+import { runIdempotent, type StoredAnswer } from '../../../lib/idempotency';
 import { toRecordDto, type RecordRow } from '../records';
 import { ensureSystemAccounts, type SystemAccountCode } from '../system-accounts';
 
@@ -29,10 +30,8 @@ export interface MovementDeps {
   alerts?: boolean;
 }
 
-/** Who acts, for the audit row. */
-export interface Actor {
-  userId: string;
-  ip: string | null;
+/** Who acts, for the audit row: the one actor (lib/actor.ts), and the request a checker runs. */
+export interface Actor extends BaseActor {
   /** Set when a checker runs a maker's approved request (decision 0171): named in the audit row. */
   requestId?: string;
 }

@@ -6,7 +6,7 @@ import { AppError, assert } from '../../../lib/errors';
 import { renderRecordCorrectionNotice } from '../../email/index';
 import { findCounterpart } from '../counterpart';
 import { checkRecordDate, loadCustomer, type Customer } from '../customers';
-import { Rejection } from '../idempotency';
+import { Rejection } from '../../../lib/idempotency';
 import { lockAccounts, postEntry } from '../journal';
 import { recordHoldOf, toRecordDto } from '../records';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';

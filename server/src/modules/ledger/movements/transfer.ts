@@ -13,9 +13,9 @@ import {
   wireBankMismatch,
 } from '@larkspur/contract';
 import { AppError } from '../../../lib/errors';
-import { convertAtPostedRate } from '../../fx/fx-rates';
-import { decidePayeeCheck } from '../../payees/payee-check';
-import { Rejection, type StoredAnswer } from '../idempotency';
+import { convertAtPostedRate } from '../../fx/index';
+import { decidePayeeCheck } from '../payee-check';
+import { Rejection, type StoredAnswer } from '../../../lib/idempotency';
 import { RECORD_STATUS_SUCCESSFUL } from '../records';
 import { answerOf, callMovement, catalogueOf, keyParams, type KeyParams } from '../sql-movement';
 import { SYSTEM_ACCOUNTS } from '../system-accounts';

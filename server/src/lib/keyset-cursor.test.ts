@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 import {
   decodeCursor,
   decodeInstantIdCursor,

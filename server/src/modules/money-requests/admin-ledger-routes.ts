@@ -10,17 +10,19 @@ import {
   movementResponseSchema,
   pageOf,
   transactionRecordSchema,
+  uuidIdParamsSchema,
+  looseIdParamsSchema,
 } from '@larkspur/contract';
 import type { Database, ReadDatabase } from '../../db/client';
 import { transactionRecordHistory, transactionRecords } from '../../db/schema/index';
-import { AppError } from '../../lib/errors';
-import type { MoneyRequestService } from '../money-requests/money-request-service';
-import { requireCapability } from '../staff/access';
-import type { BankingService } from './banking-service';
-import { findCounterpart } from './counterpart';
-import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses } from './money-route';
-import { listRecords } from './statements';
-import { resolveCustomerFilter } from '../staff/people-lookup';
+import { ownIdOrNotFound } from '../../lib/path-ids';
+import type { MoneyRequestService } from './money-request-service';
+import { requireCapability } from '../../plugins/staff-access';
+import type { BankingService } from '../ledger/index';
+import { findCounterpart } from '../ledger/index';
+import { idempotencyHeader, moneyErrors, moneyReply, moneyResponses, moneySchema } from '../ledger/index';
+import { listRecords } from '../ledger/index';
+import { resolveCustomerFilter } from '../staff/index';
 
 const errors = moneyErrors;
 
@@ -57,11 +59,6 @@ export function adminLedgerRoutes(deps: {
   const manualResponses = { ...moneyResponses, 202: moneyRequestAcceptedSchema };
   const asMaker = requireCapability('money.request');
   return async (app) => {
-    const actorOf = (request: { auth: { userId: string } | null; ip: string }) => {
-      if (!request.auth) throw new AppError('UNAUTHENTICATED');
-      return { userId: request.auth.userId, ip: request.ip };
-    };
-
     const cashSummaries = {
       credit: 'Deposit helper: credit a customer (Deposit record), with a reason',
       debit: 'Withdrawal helper: debit a customer (Withdrawal record); returns the new balance',
@@ -70,14 +67,14 @@ export function adminLedgerRoutes(deps: {
       app.post(
         `/users/:id/${direction}`,
         {
-          schema: {
+          schema: moneySchema({
             tags: ['admin'],
             summary: cashSummaries[direction],
-            params: z.object({ id: z.uuid() }),
+            params: uuidIdParamsSchema,
             headers: idempotencyHeader,
             body: adminAmountRequestSchema,
             response: manualResponses,
-          },
+          }),
           preHandler: asMaker,
         },
         async (request, reply) =>
@@ -116,13 +113,13 @@ export function adminLedgerRoutes(deps: {
     app.post(
       '/transactions',
       {
-        schema: {
+        schema: moneySchema({
           tags: ['admin'],
           summary: 'Create a record for a customer (credit or debit, with counterparty and date)',
           headers: idempotencyHeader,
           body: adminCreateRecordSchema,
           response: manualResponses,
-        },
+        }),
         preHandler: asMaker,
       },
       async (request, reply) =>
@@ -143,7 +140,7 @@ export function adminLedgerRoutes(deps: {
           tags: ['admin'],
           summary:
             "Edit a record's amount and date; the owner's balance moves by the difference (adjusting entry)",
-          params: z.object({ id: z.string().max(64) }),
+          params: looseIdParamsSchema,
           body: adminEditRecordSchema,
           response: { 200: movementResponseSchema, 202: moneyRequestAcceptedSchema, ...errors },
         },
@@ -151,11 +148,8 @@ export function adminLedgerRoutes(deps: {
       },
       async (request, reply) => {
         // Any id that is not one of ours is simply not found (product §8: "Transaction not found!").
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) {
-          throw new AppError('TRANSACTION_NOT_FOUND');
-        }
-        const recordId = request.params.id.toLowerCase();
-        const actor = actorOf(request);
+        const recordId = ownIdOrNotFound(request.params.id, 'TRANSACTION_NOT_FOUND');
+        const actor = request.actor;
         const queued = await requests.intercept(
           { kind: 'record_edit', recordId, input: request.body },
           actor,
@@ -175,7 +169,7 @@ export function adminLedgerRoutes(deps: {
           tags: ['admin'],
           summary:
             "A record's corrections: who, when, why, before and after; and the transfer's other leg, if any",
-          params: z.object({ id: z.uuid() }),
+          params: uuidIdParamsSchema,
           response: {
             200: z.object({
               items: z.array(recordHistoryEntrySchema),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { hasCapability, staffCapabilitySchema, type StaffCapability } from '@larkspur/contract';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../lib/errors';
 
 /**
  * Staff permissions on the server (issue 19, decision 0167). Every admin route declares the one

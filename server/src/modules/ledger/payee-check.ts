@@ -1,7 +1,7 @@
 import type { PayeeCheckResult, PayeeNameCheck, TransferType } from '@larkspur/contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { loadCustomer } from '../ledger/customers';
+import { loadCustomer } from './customers';
 import { compareNames } from './name-match';
 
 /**

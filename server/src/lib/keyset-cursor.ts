@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 
 /**
  * Opaque keyset cursors for the admin lists: base64url of a JSON array `[tag, ...keys]`, where the

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { CHECK_IMAGE_BYTES_MAX, CHECK_IMAGE_PIXELS_MAX } from '@larkspur/contract';
-import { createBoundedGate, GateFull } from '../../lib/bounded-gate';
-import { AppError } from '../../lib/errors';
+import { createBoundedGate, GateFull } from '../../../lib/bounded-gate';
+import { AppError } from '../../../lib/errors';
 
 /**
  * Check photos are decoded and re-encoded before they are stored (issue 13 point 2, decision

@@ -7,12 +7,12 @@ import {
   CHECK_IMAGE_QUOTA_BYTES,
   type RecordHold,
 } from '@larkspur/contract';
-import type { Database, Tx } from '../../db/client';
-import { accounts, checkImages, depositHolds } from '../../db/schema/index';
-import { AppError } from '../../lib/errors';
-import { takeFromWindows } from '../../lib/rate-counter';
-import { Rejection } from '../ledger/idempotency';
-import { toRecordHold } from '../ledger/records';
+import type { Database, Tx } from '../../../db/client';
+import { accounts, checkImages, depositHolds } from '../../../db/schema/index';
+import { AppError } from '../../../lib/errors';
+import { takeFromWindows } from '../../../lib/rate-counter';
+import { Rejection } from '../../../lib/idempotency';
+import { toRecordHold } from '../records';
 import type { StoredCheckImage } from './check-images';
 import { fullyAvailableAt, holdSchedule } from './hold-schedule';
 

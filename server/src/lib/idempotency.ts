@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_LENGTH_MAX, type ErrorCode } from '@larkspur/contract';
-import type { Database, Tx } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import type { Database, Tx } from '../db/client';
+import { idempotencyKeys } from '../db/schema/index';
+import type { Clock } from './clock';
+import { AppError } from './errors';
 
 /** How long a key is remembered (Stripe's choice too: long enough for any client's retries). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;

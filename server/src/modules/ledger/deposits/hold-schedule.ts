@@ -1,4 +1,4 @@
-import type { HoldTranche } from '../../db/schema/index';
+import type { HoldTranche } from '../../../db/schema/index';
 
 /**
  * When a check deposit's money becomes available (decision 0070), on the model of Regulation CC:

@@ -8,10 +8,10 @@ import {
   renderContactChangedAlert,
   renderPasswordChangedAlert,
   renderWelcome,
-  type EmailBrand,
-  type Outbox,
   type PasswordChangedHow,
-} from '../email/index';
+} from './account-templates';
+import type { Outbox } from './outbox';
+import type { EmailBrand } from './templates';
 
 /**
  * Security alerts by email (issue 17, decision 0132). Each is queued in the outbox inside the

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,19 +6,20 @@ import {
   errorEnvelopeSchema,
   profileSchema,
   updateContactSchema,
+  errorResponses,
 } from '@larkspur/contract';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import type { AuditLog } from '../audit/audit-log';
-import type { AuthService } from '../auth/auth-service';
-import type { RequireSecondFactor } from '../passkeys/passkey-service';
-import { stepUpTokenOf } from '../step-up/step-up-service';
-import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/session-store';
+import { defineArea } from '../../plugins/area';
+import type { AuditLog } from '../audit/index';
+import type { AuthService } from '../auth/index';
+import type { RequireSecondFactor } from '../passkeys/index';
+import { stepUpTokenOf } from '../../lib/step-up-token';
+import { SESSION_REVOKED_CHANNEL, type SessionStore } from '../auth/index';
 import type { Clock } from '../../lib/clock';
-import { createLiveStreamRegistry, type LiveStream } from './live-streams';
-import { PROFILE_CHANNEL, type UserService } from './user-service';
-import type { SecurityAlerts } from '../recovery/security-alerts';
+import { createLiveStreamRegistry, type LiveStream } from '../users/index';
+import { PROFILE_CHANNEL, type UserService } from '../users/index';
+import type { SecurityAlerts } from '../email/index';
 
 /**
  * A comment line this often keeps proxies from closing an idle event stream; each beat also checks
@@ -34,7 +34,7 @@ const STREAM_REFUSED_RETRY_AFTER_S = 30;
 const STREAM_EXPIRY_SLACK_MS = 250;
 /** setTimeout's own bound is about 24.8 days; a longer deadline is simply checked again. */
 const STREAM_TIMER_DELAY_MAX_MS = 2 ** 31 - 1;
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+const errors = errorResponses(400, 401, 403);
 
 export function meRoutes(deps: {
   db: Database;
@@ -42,7 +42,6 @@ export function meRoutes(deps: {
   users: UserService;
   auth: AuthService;
   sessions: SessionStore;
-  guards: Guards;
   audit: AuditLog;
   cookieName: string;
   clock: Clock;
@@ -53,9 +52,9 @@ export function meRoutes(deps: {
   /** Stream caps; STREAMS_PER_SESSION_MAX and STREAMS_PER_INSTANCE_MAX unless a test sets others. */
   streamCaps?: { perSession: number; perInstance: number };
 }): FastifyPluginAsyncZod {
-  const { db, users, guards, audit } = deps;
+  const { db, users, audit } = deps;
 
-  return async (app) => {
+  return defineArea('customer', async (app) => {
     // One LISTEN per channel per process, fanned out to this process's open streams.
     const streams = createLiveStreamRegistry(deps.streamCaps);
     const unlistenProfiles = await deps.database.listen(
@@ -87,23 +86,18 @@ export function meRoutes(deps: {
           response: { 200: profileSchema, ...errors, 404: errorEnvelopeSchema },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         const profile = await users.getProfile(session.userId);
         if (!profile) throw new AppError('PROFILE_NOT_FOUND');
         return profile;
       },
     );
 
-    // Guests are refused before the body is validated: they learn nothing about its shape.
-    const signedInFirst = async (request: FastifyRequest, reply: FastifyReply) => {
-      await guards.requireSignedIn(request, reply);
-    };
-
     app.patch(
       '/me',
       {
-        onRequest: signedInFirst,
+        config: { access: 'customer-after-input' },
         schema: {
           tags: ['profile'],
           summary:
@@ -112,8 +106,8 @@ export function meRoutes(deps: {
           response: { 200: profileSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+      async (request) => {
+        const session = request.session;
         await db.transaction(async (tx) => {
           const change = await users.updateContact(tx, session.userId, request.body);
           await audit.record(tx, {
@@ -142,7 +136,7 @@ export function meRoutes(deps: {
     app.post(
       '/me/password',
       {
-        onRequest: signedInFirst,
+        config: { access: 'signed-in' },
         schema: {
           tags: ['profile'],
           summary:
@@ -151,8 +145,8 @@ export function meRoutes(deps: {
           response: { 200: z.object({ ok: z.literal(true) }), ...errors },
         },
       },
-      async (request, reply) => {
-        const session = await guards.requireSignedIn(request, reply);
+      async (request) => {
+        const session = request.session;
         const ctx = {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
@@ -178,7 +172,7 @@ export function meRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const session = await guards.requireCustomer(request, reply);
+        const session = request.session;
         const { userId } = session;
         const cookie = request.cookies[deps.cookieName] ?? '';
         const raw = reply.raw;
@@ -256,5 +250,5 @@ export function meRoutes(deps: {
         void check();
       },
     );
-  };
+  });
 }

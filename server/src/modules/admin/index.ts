@@ -1,0 +1,4 @@
+// The admin module's public surface (decision 0216): other modules and the app import from here,
+// never from its files (eslint.config.js).
+export { adminConsoleRoutes } from './admin-routes';
+export { adminExportRoutes } from './export-routes';

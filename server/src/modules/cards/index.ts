@@ -1,0 +1,4 @@
+// The cards module's public surface (decision 0216): other modules and the app import from here,
+// never from its files (eslint.config.js).
+export { cardRoutes } from './card-routes';
+export { createCardService } from './card-service';

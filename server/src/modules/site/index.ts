@@ -1,0 +1,3 @@
+// The site module's public surface (decision 0216): other modules and the app import from here,
+// never from its files (eslint.config.js).
+export { crawlerRoutes } from './routes';
