@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   AMOUNT_MAX_CENTS,
+  LARKSPUR_ROUTING_NUMBER,
   type AccountStepUpAction,
   normaliseAccountInput,
   PAYEE_NEW_WINDOW_HOURS,
@@ -81,6 +82,8 @@ export interface StepUpTransfer {
   type: TransferType;
   recipientAccount: string;
   amount: string;
+  /** A wire's: another bank's routing number sends it out of the bank (decision 0206). */
+  routingNumber?: string | null | undefined;
   internationalDetails?: InternationalDetails | undefined;
 }
 
@@ -261,7 +264,12 @@ export function createStepUpService(deps: {
     const recipient = rows[0];
     if (recipient?.userId === userId) return true;
     const usable = recipient !== undefined && recipient.status !== 'closed';
-    return !usable && transfer.type !== 'International Transfer';
+    // A payment that leaves the bank (abroad, or a wire to another US bank) has no customer here
+    // to find: it is sent, so its step-up is asked for like any other (issue 29).
+    const leavesTheBank =
+      transfer.type === 'International Transfer' ||
+      (transfer.type === 'Wire Transfer' && transfer.routingNumber !== LARKSPUR_ROUTING_NUMBER);
+    return !usable && !leavesTheBank;
   }
 
   async function issueProof(id: string, now: Date): Promise<{ token: string; expiresAt: string }> {
