@@ -8,6 +8,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { withStepUp } from '../../test/step-up';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -106,13 +107,16 @@ describe('the money-route preamble, on every money endpoint', () => {
     });
     return (res.json() as { items: unknown[] }).items.length;
   };
+  // As the customer sends it: a transfer's step-up answered when asked for (decision 0220).
   const send = (request: ReturnType<(typeof endpoints)[number]['request']>, key: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: request.url,
-      headers: { ...JSON_HEADERS, cookie: request.cookie, 'idempotency-key': key },
-      payload: request.payload,
-    });
+    withStepUp(t, { cookie: request.cookie }, request.payload, { 'idempotency-key': key }, (headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: request.url,
+        headers: { ...JSON_HEADERS, cookie: request.cookie, ...headers },
+        payload: request.payload,
+      }),
+    );
 
   for (const endpoint of endpoints) {
     it(`${endpoint.name}: refuses a malformed Idempotency-Key before moving anything`, async () => {
