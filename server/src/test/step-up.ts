@@ -33,9 +33,10 @@ async function emailOf(t: TestApp, payer: Payer): Promise<string> {
 /**
  * The review step with the emailed code, as the Send money form does it: start the step-up for
  * this transfer and key, read the code from the dev mailbox, answer it; returns the proof for the
- * Step-Up-Token header, or null when the server no longer asks for one. The clock moves on (OTP_RESEND_INTERVAL_MS) only when the server refuses a
- * new code because the last one to this address went out less than that ago, so suites about
- * time (daily windows, holds, sessions) see the clock move only where a customer would wait.
+ * Step-Up-Token header, or null when the server no longer asks for one. The clock moves on
+ * (OTP_RESEND_INTERVAL_MS) only when the server refuses a new code because the last one to this
+ * address went out less than that ago, so suites about time (daily windows, holds, sessions) see
+ * the clock move only where a customer would wait.
  */
 export async function stepUpTokenByEmail(
   t: TestApp,
