@@ -494,7 +494,8 @@ async function main(): Promise<number> {
     port: await freePort(),
     dataDir,
     tag: 'durability',
-    // Transfers as fast as the clients go: the money budget is lifted (decision 0194).
+    // Transfers as fast as the clients go: the money budget is lifted (decision 0194), and no
+    // second factor for the scripted transfers to new payees (decision 0139).
     env: { RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1', STEP_UP_PAYMENTS: 'off', ...UNBOUNDED_MONEY_LIMITS },
   });
   fs.writeFileSync(instance.logFile, '');

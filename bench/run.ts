@@ -166,6 +166,7 @@ async function startOn(
     : {
         DATABASE_URL: '',
         RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+        // As on PostgreSQL: scripted transfers to new payees, no second factor (decision 0139).
         STEP_UP_PAYMENTS: 'off',
         ...UNBOUNDED_MONEY_LIMITS,
       };

@@ -10,6 +10,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     port,
     env: {
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+      // Still off here (decision 0220): the specs' send-money flows do not yet answer the review
+      // step's emailed code; the server tests run with it on, and passkeys.spec.ts proves it in the UI.
       STEP_UP_PAYMENTS: 'off',
       // The maker-checker window (decision 0188) is off: the seeded administrator credits every
       // spec's customers, which would add up to the threshold within a run. Server tests cover it.

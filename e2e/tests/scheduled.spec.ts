@@ -45,6 +45,7 @@ test.beforeAll(async ({ browser }) => {
       NODE_ENV: 'test',
       TEST_CLOCK: 'on',
       RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1',
+      // As the shared e2e server (decision 0220): this spec's flows do not answer the step-up yet.
       STEP_UP_PAYMENTS: 'off',
     },
   });

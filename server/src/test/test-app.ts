@@ -109,8 +109,6 @@ export function testConfig(env: Record<string, string> = {}): Config {
     EMAIL_TRANSPORT: 'mailbox',
     // Every test request comes from 127.0.0.1; per-IP request limits are tested with other addresses.
     RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-    // Suites that script transfers test other rules; step-up's own tests turn it on (decision 0137).
-    STEP_UP_PAYMENTS: 'off',
     // Suites that credit their fixtures from one admin test other rules; the maker-checker tests
     // turn the window on (decision 0188).
     MAKER_CHECKER_WINDOW_HOURS: '0',

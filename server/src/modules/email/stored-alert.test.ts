@@ -174,3 +174,81 @@ describe('a money alert stored by the posting primitive (decision 0173)', () => 
     },
   );
 });
+
+describe('a malformed stored money alert (issue 29: assertions at the SQL seam)', () => {
+  /** What lb_post_movement stores for a credit, every field present. */
+  const stored: Record<string, string> = {
+    to_email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    direction: 'credit',
+    transaction_type: 'Deposit',
+    amount_cents: '123450',
+    date: '2026-03-04T15:06:00.000Z',
+    reference: 'DEP1772636760000K3Q9',
+    counterparty: 'Grace Hopper',
+    balance_cents: '1000000',
+  };
+  const message = (params: Record<string, string>) => ({
+    subject: '',
+    html: '',
+    text: '',
+    template: 'money-alert' as const,
+    params,
+  });
+  const without = (key: string): Record<string, string> =>
+    Object.fromEntries(Object.entries(stored).filter(([k]) => k !== key));
+
+  it('renders when every field is there', () => {
+    expect(renderStoredEmail(message(stored), brand).text).toContain('Grace Hopper');
+  });
+
+  it.each([
+    ['counterparty', 'Missing required value: money alert counterparty'],
+    ['name', 'Missing required value: money alert name'],
+    ['reference', 'Missing required value: money alert reference'],
+    ['date', 'Missing required value: money alert date'],
+    ['direction', 'Missing required value: money alert direction'],
+  ])('fails naming the field when %s is missing, instead of rendering a blank', (key, error) => {
+    expect(() => renderStoredEmail(message(without(key)), brand)).toThrow(error);
+  });
+
+  it('fails on a date that is not one, instead of 1 January 1970', () => {
+    expect(() => renderStoredEmail(message({ ...stored, date: 'not a date' }), brand)).toThrow(
+      'Not a valid date: money alert date',
+    );
+  });
+
+  it('is never emailed by the outbox worker: the message stays undelivered with the failure recorded', async () => {
+    const t = await buildTestApp();
+    try {
+      const [row] = await t.database.db
+        .insert(outboxMessages)
+        .values({
+          toEmail: 'ada@example.com',
+          ...message(without('counterparty')),
+          createdAt: t.clock.now(),
+          nextAttemptAt: t.clock.now(),
+        })
+        .returning({ id: outboxMessages.id });
+      const transport = createRecordingTransport();
+      const worker = createOutboxWorker({
+        db: t.database.db,
+        transport,
+        clock: t.clock,
+        logger: createRecordingLogger(),
+        brand,
+      });
+      await worker.runOnce();
+      expect(transport.sent.filter((m) => m.template === 'money-alert')).toEqual([]);
+      const [after] = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.id, row?.id ?? -1));
+      expect(after?.status).toBe('pending');
+      expect(after?.attempts).toBe(1);
+      expect(after?.lastError).not.toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { displayRate, formatCents } from '@larkspur/contract';
 import type { EmailTemplateName, RenderedEmail } from './transport';
+import { required, requiredDate } from '../../lib/required';
 
 /**
  * Every email the bank sends, each rendered from one source as HTML and plain text. Values that
@@ -356,17 +357,25 @@ function storedMoneyAlertInput(params: Record<string, string>): MoneyAlertInput 
           usdPerUnit: params.usd_per_unit ?? null,
         }
       : null;
+  // Every field below but the currency symbol and the conversion is written from a not-null
+  // column or the alert's own `to` and `name` (lb_post_movement): a missing one is a writer's bug,
+  // and the alert must fail, not go out with a blank or 1 January 1970 (issue 29).
+  const field = (key: string): string => required(params[key], `money alert ${key}`);
+  const direction = field('direction');
+  if (direction !== 'credit' && direction !== 'debit')
+    throw new Error(`Not a direction: money alert direction`);
   return {
-    to: params.to_email ?? '',
-    name: params.name ?? '',
-    direction: params.direction === 'credit' ? 'credit' : 'debit',
-    transactionType: params.transaction_type ?? '',
+    to: field('to_email'),
+    name: field('name'),
+    direction,
+    transactionType: field('transaction_type'),
     amountCents: BigInt(amount),
+    // Absent on dollar movements: the alert then shows the bank's own currency.
     currencySymbol: params.currency_symbol ?? null,
     international: foreign,
-    date: new Date(params.date ?? 0),
-    reference: params.reference ?? '',
-    counterparty: params.counterparty ?? '',
+    date: requiredDate(params.date, 'money alert date'),
+    reference: field('reference'),
+    counterparty: field('counterparty'),
     balanceCents: BigInt(balance),
     held:
       params.held_cents === undefined

@@ -12,6 +12,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { withStepUp } from '../../test/step-up';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { verifyLedger } from './verify';
 
@@ -52,8 +53,12 @@ const operation = fc.oneof(
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
-const post = (url: string, cookie: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { ...JSON_HEADERS, cookie }, payload });
+const post = (url: string, cookie: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { ...JSON_HEADERS, cookie, ...headers }, payload });
+
+/** A transfer as the customer sends it, step-up and all (decision 0220). */
+const send = (from: SignedUpCustomer, payload: Record<string, unknown>) =>
+  withStepUp(t, from, payload, {}, (headers) => post('/api/transfers', from.cookie, payload, headers));
 
 const lastRecords: {
   id: string;
@@ -72,7 +77,7 @@ async function apply(step: Operation): Promise<void> {
     case 'transfer': {
       const from = people[step.from]!;
       const to = people[step.to]!;
-      const res = await post('/api/transfers', from.cookie, {
+      const res = await send(from, {
         type: 'Local Transfer',
         recipientAccount: to.accountNumber,
         recipientName: 'X',
@@ -97,7 +102,7 @@ async function apply(step: Operation): Promise<void> {
     }
     case 'international': {
       const from = people[step.from]!;
-      const res = await post('/api/transfers', from.cookie, {
+      const res = await send(from, {
         type: 'International Transfer',
         recipientAccount: 'FR7630006000011234567890189',
         recipientName: 'Amélie Durand',

@@ -8,6 +8,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { withStepUp } from '../../test/step-up';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { MONEY_ROUTE_OPENAPI_KEY } from './money-route';
 
@@ -174,13 +175,19 @@ describe('the money-route preamble, on every money endpoint', () => {
     return prepare();
   };
 
-  const send = (drive: Drive, key: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: drive.url,
-      headers: { ...JSON_HEADERS, cookie: drive.cookie, 'idempotency-key': key },
-      payload: drive.payload,
-    });
+  // As the customer sends it: a transfer's step-up answered when asked for (decision 0220); a
+  // scheduled payment's step-up is about the transfer it will make.
+  const send = (drive: Drive, key: string) => {
+    const transfer = (drive.payload.transfer ?? drive.payload) as Record<string, unknown>;
+    return withStepUp(t, { cookie: drive.cookie }, transfer, { 'idempotency-key': key }, (headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: drive.url,
+        headers: { ...JSON_HEADERS, cookie: drive.cookie, ...headers },
+        payload: drive.payload,
+      }),
+    );
+  };
 
   it('is derived from the document: every endpoint that takes an Idempotency-Key is marked by the preamble and driven here', () => {
     const money = keyTakingOperations();

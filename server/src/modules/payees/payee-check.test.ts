@@ -16,6 +16,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { withStepUp } from '../../test/step-up';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { RECIPIENT_LOOKUPS_PER_MINUTE } from '../ledger/banking-routes';
 
@@ -50,19 +51,23 @@ function lookUp(who: SignedUpCustomer, account: string, name?: string) {
   });
 }
 
+/** A transfer as the customer sends it, step-up and all (decision 0220). */
 function send(body: Record<string, unknown>, key: string = crypto.randomUUID(), from = sender) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/transfers',
-    headers: { ...JSON_HEADERS, cookie: from.cookie, 'idempotency-key': key },
-    payload: {
-      type: 'Local Transfer',
-      recipientAccount: marcus.accountNumber,
-      amount: '1.00',
-      purpose: 'Test',
-      ...body,
-    },
-  });
+  const payload = {
+    type: 'Local Transfer',
+    recipientAccount: marcus.accountNumber,
+    amount: '1.00',
+    purpose: 'Test',
+    ...body,
+  };
+  return withStepUp(t, from, payload, { 'idempotency-key': key }, (headers) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/transfers',
+      headers: { ...JSON_HEADERS, cookie: from.cookie, ...headers },
+      payload,
+    }),
+  );
 }
 
 async function storedCheck(recordId: string) {

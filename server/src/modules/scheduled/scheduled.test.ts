@@ -14,7 +14,7 @@ import {
   scheduledTransfers,
   transactionRecords,
 } from '../../db/schema/index';
-import { balanceOf, credit } from '../../test/banking';
+import { balanceOf, credit, transfer } from '../../test/banking';
 import {
   JSON_HEADERS,
   createAdmin,
@@ -23,6 +23,7 @@ import {
   signUpCustomer,
   type SignedUpCustomer,
 } from '../../test/identity';
+import { withStepUp, type Payer } from '../../test/step-up';
 import { buildTestApp, buildTwoInstances, type TestApp } from '../../test/test-app';
 import { SCHEDULED_CLAIM_LEASE_MS, occurrenceKey } from './scheduler';
 
@@ -89,18 +90,21 @@ const transferTo = (recipientAccount: string, amount = '10.00') => ({
   amount,
 });
 
+/** A series as the customer creates it, step-up and all (decision 0220). */
 function create(
-  from: Pick<SignedUpCustomer, 'cookie'>,
+  from: Payer,
   transfer: Record<string, unknown>,
   schedule: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/me/scheduled-transfers',
-    headers: { ...JSON_HEADERS, cookie: from.cookie, ...headers },
-    payload: { transfer, schedule },
-  });
+  return withStepUp(t, from, transfer, headers, (sent) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/me/scheduled-transfers',
+      headers: { ...JSON_HEADERS, cookie: from.cookie, ...sent },
+      payload: { transfer, schedule },
+    }),
+  );
 }
 
 async function created(
@@ -298,7 +302,12 @@ describe('creating: the transfer rules, in the spec words, and the limits', () =
   });
 
   it('allows SCHEDULED_SERIES_ACTIVE_MAX active series, even when the last two are asked for at once', async () => {
-    const busy = await funded('0.00');
+    // A payee paid before needs no step-up: twenty in a minute would meet the review step's own
+    // request limit, which is not what this test is about (decision 0220).
+    const busy = await funded('1.00');
+    expect(
+      (await transfer(t, busy, { recipientAccount: payee.accountNumber, amount: '1.00' })).statusCode,
+    ).toBe(201);
     for (let i = 0; i < SCHEDULED_SERIES_ACTIVE_MAX - 1; i += 1)
       await created(busy, transferTo(payee.accountNumber), once());
     const [a, b] = await Promise.all([
@@ -525,12 +534,16 @@ describe('editing', () => {
       frequency: 'once',
       startOn: dayAfter(2),
     });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/me/scheduled-transfers/${series.id}`,
-      headers: { ...JSON_HEADERS, cookie: payer.cookie },
-      payload: { amount: '12.50', purpose: 'Gym' },
-    });
+    // A new amount to a payee not yet paid is stepped up, as the customer's edit is (decision 0220).
+    const changed = { ...transferTo(payee.accountNumber, '12.50'), purpose: 'Gym' };
+    const res = await withStepUp(t, payer, changed, {}, (headers) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/me/scheduled-transfers/${series.id}`,
+        headers: { ...JSON_HEADERS, cookie: payer.cookie, ...headers },
+        payload: { amount: '12.50', purpose: 'Gym' },
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ amount: '12.50', purpose: 'Gym' });
     const bad = await t.app.inject({
@@ -643,7 +656,9 @@ describe('changing the date (issue 28 item 10, decision 0202)', () => {
 
 describe('two schedulers racing', () => {
   it('pay every due occurrence exactly once', async () => {
-    const { t: first, second, close } = await buildTwoInstances();
+    // The race is the schedulers', over series created before it; twelve creations in a row on a
+    // second app would each need a step-up and its code throttle (decision 0220).
+    const { t: first, second, close } = await buildTwoInstances({ STEP_UP_PAYMENTS: 'off' });
     try {
       const adm = await createAdmin(first);
       const adminCookie = await loginAdmin(first, adm.email, adm.password);

@@ -30,6 +30,8 @@ export interface StepUpTransfer {
   type: TransferType;
   recipientAccount: string;
   amount: string;
+  /** A wire's: another bank's routing number sends it out of the bank (decision 0206). */
+  routingNumber?: string | null | undefined;
   internationalDetails?: InternationalDetails | undefined;
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
+  LARKSPUR_ROUTING_NUMBER,
   type AccountStepUpAction,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
   STEP_UP_TOKEN_LENGTH_MAX,
@@ -166,7 +167,12 @@ export function createStepUpService(deps: {
     const recipient = rows[0];
     if (recipient?.userId === userId) return true;
     const usable = recipient !== undefined && recipient.status !== 'closed';
-    return !usable && transfer.type !== 'International Transfer';
+    // A payment that leaves the bank (abroad, or a wire to another US bank) has no customer here
+    // to find: it is sent, so its step-up is asked for like any other (issue 29).
+    const leavesTheBank =
+      transfer.type === 'International Transfer' ||
+      (transfer.type === 'Wire Transfer' && transfer.routingNumber !== LARKSPUR_ROUTING_NUMBER);
+    return !usable && !leavesTheBank;
   }
 
   async function issueProof(id: string, now: Date): Promise<{ token: string; expiresAt: string }> {

@@ -426,6 +426,23 @@ describe('step-up for risky payments', () => {
     expect(fromMallory.statusCode).toBe(400);
   });
 
+  it('asks for it at review for a wire to another US bank (no customer here to find), and the wire goes with the proof', async () => {
+    const alice = await funded('100.00');
+    const wire: Transfer = {
+      ...local('000123456789', '25.00'),
+      type: 'Wire Transfer',
+      bankName: 'Wells Fargo',
+      routingNumber: '121000248',
+    };
+    const k = key();
+    expect((await send(alice, wire, k)).statusCode).toBe(403);
+    // Before issue 29 the review step answered "not required" here, and the wire could never go.
+    const token = await proofByEmail(alice, wire, k);
+    const sent = await send(alice, wire, k, token);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await balanceOf(t, alice)).toBe('75.00');
+  });
+
   it('answers the spec’s own refusals before asking for a step-up', async () => {
     const alice = await funded('10.00');
     const bob = await signUpCustomer(t);

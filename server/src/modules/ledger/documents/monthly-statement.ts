@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RECEIVED_TRANSFER_TYPE, STATEMENT_MONTH_PATTERN, STATEMENT_RECORDS_MAX } from '@larkspur/contract';
 import type { ReadDatabase } from '../../../db/client';
 import { AppError, assert } from '../../../lib/errors';
+import { required, requiredDate } from '../../../lib/required';
 import { RECORD_EFFECT_SQL, rowsOf } from './running-balance';
 
 /** One calendar month in UTC: `[start, end)`. */
@@ -159,19 +160,21 @@ export async function readMonthlyStatement(
   assert(openingCents + moneyInCents - moneyOutCents === closingCents, 'opening + in − out = closing');
   const lines: StatementLine[] = [];
   for (const row of rows) {
+    // The left join's one row of a month without records; on a record's row every line field comes
+    // from a not-null column, so a missing one is a bug in the query, not a blank to print.
     if (row.id === null) continue;
-    const effect = BigInt(row.effect_cents ?? '0');
+    const effect = BigInt(required(row.effect_cents, 'statement line effect_cents'));
     lines.push({
       id: row.id,
-      transactionId: row.transaction_id ?? '',
-      createdAt: new Date(row.created_at ?? 0),
-      type: row.type ?? '',
-      direction: row.direction ?? 'credit',
+      transactionId: required(row.transaction_id, 'statement line transaction_id'),
+      createdAt: requiredDate(row.created_at, 'statement line created_at'),
+      type: required(row.type, 'statement line type'),
+      direction: required(row.direction, 'statement line direction'),
       amountCents: effect < 0n ? -effect : effect,
-      statedCents: BigInt(row.stated_cents ?? '0'),
-      counterparty: row.counterparty ?? '',
-      purpose: row.purpose ?? '',
-      balanceAfterCents: openingCents + BigInt(row.running_cents ?? '0'),
+      statedCents: BigInt(required(row.stated_cents, 'statement line stated_cents')),
+      counterparty: required(row.counterparty, 'statement line counterparty'),
+      purpose: required(row.purpose, 'statement line purpose'),
+      balanceAfterCents: openingCents + BigInt(required(row.running_cents, 'statement line running_cents')),
       hold:
         row.hold_status && row.hold_available_at
           ? { status: row.hold_status, availableAt: new Date(row.hold_available_at) }
@@ -186,7 +189,11 @@ export async function readMonthlyStatement(
   }
   return {
     period,
-    holder: { fullName: first.full_name, accountNumber: first.account_number ?? '' },
+    // A customer account's profile always has its number; only staff profiles have none.
+    holder: {
+      fullName: first.full_name,
+      accountNumber: required(first.account_number, 'statement account_number'),
+    },
     openedAt: new Date(first.opened_at),
     openingCents,
     closingCents,
