@@ -11,7 +11,7 @@ import {
 import { FormAlert } from '@/components/ui/alert';
 import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { PendingButton } from '@/components/ui/pending-button';
-import { SecretField } from '@/components/ui/secret-field';
+import { SecretField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';

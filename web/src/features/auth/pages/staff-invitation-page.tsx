@@ -10,7 +10,7 @@ import {
 import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
-import { SecretField } from '@/components/ui/secret-field';
+import { SecretField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';

@@ -10,8 +10,7 @@ import {
   NAME_FIELD_LENGTH_MAX,
   FOREIGN_AMOUNT_INPUT_LENGTH_MAX,
 } from '@larkspur/contract';
-import { AmountField } from '@/components/ui/amount-field';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { AmountField, SelectField, TextField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
 import { internationalQuote, RATES_UNAVAILABLE_MESSAGE, type FxRates } from './international-quote';
 import type { TransferContext, TransferFormValues } from './transfer-validation';

@@ -12,9 +12,8 @@ import {
   type Profile,
 } from '@larkspur/contract';
 import { FormAlert, InfoNote } from '@/components/ui/alert';
-import { AmountField } from '@/components/ui/amount-field';
+import { AmountField, TextField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
 import { ApiError } from '@/lib/api-client';
 import { useFxRates } from '../api/get-fx-rates';
