@@ -7,7 +7,6 @@ import {
   REASON_LENGTH_MAX,
   adminEmailChangeStartSchema,
   otpCodeSchema,
-  reasonSchema,
   type AdminEmailChange,
   type AdminEmailChangeStartInput,
   type AdminUserDetail,
@@ -19,6 +18,7 @@ import { TextField } from '@/components/ui/form-field';
 import { messageFor } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { useSession } from '@/lib/session';
 import {
   useConfirmEmailChange,
@@ -56,8 +56,7 @@ const actionText: Record<Action, { title: string; description: string; confirm: 
  */
 export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
   const { profile, signInLockedUntil } = detail;
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reason = useReason();
   const [confirming, setConfirming] = useState<{ action: Action; reason: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const reset = useSendPasswordReset(profile.uid);
@@ -65,18 +64,17 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
   const active = profile.status === 'active';
 
   const review = (action: Action) => {
-    const checked = reasonSchema.safeParse(reason);
-    setReasonError(checked.success ? undefined : checked.error.issues[0]?.message);
-    if (!checked.success) return;
+    const why = reason.check();
+    if (why === null) return;
     setServerError(null);
-    setConfirming({ action, reason: checked.data });
+    setConfirming({ action, reason: why });
   };
 
   const confirm = () => {
     if (!confirming) return;
     const done = () => {
       setConfirming(null);
-      setReason('');
+      reason.clear();
     };
     const onError = (error: unknown) => setServerError(messageFor(error));
     if (confirming.action === 'reset') {
@@ -118,16 +116,10 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
           review('reset');
         }}
       >
-        <TextField
+        <ReasonField
           label="Reason for helping"
           hint="For example how you verified who you are speaking to. Kept in the audit log."
-          maxLength={REASON_LENGTH_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setReasonError(undefined);
-          }}
-          error={reasonError}
+          {...reason.field}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={!active}>
@@ -319,26 +311,24 @@ function PendingEmailChange({ userId, change }: { userId: string; change: AdminE
   const me = useSession().data?.user?.id;
   const canDecide = useCapability('customers.approve') && me !== change.makerId;
   const decide = useDecideEmailChange(userId);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reason = useReason();
   const [serverError, setServerError] = useState<string | null>(null);
 
   const run = (decision: 'approve' | 'reject') => {
-    const checked = reasonSchema.safeParse(reason);
-    setReasonError(checked.success ? undefined : checked.error.issues[0]?.message);
-    if (!checked.success) return;
+    const why = reason.check();
+    if (why === null) return;
     setServerError(null);
     // The promise, not mutate()'s callbacks: the decision refetches the file, which no longer has
     // a pending change, so this part unmounts — and mutate()'s callbacks never run for an unmounted
     // caller. The staff member went without the confirmation whenever the refetch won the race.
-    decide.mutateAsync({ decision, reason: checked.data }).then(
+    decide.mutateAsync({ decision, reason: why }).then(
       () => {
         toast.success(
           decision === 'approve'
             ? `The email address is now ${change.newEmail}. Both addresses were told; the new one cools off.`
             : 'The email change was rejected. The customer was told.',
         );
-        setReason('');
+        reason.clear();
       },
       (error: unknown) => setServerError(messageFor(error)),
     );
@@ -361,16 +351,10 @@ function PendingEmailChange({ userId, change }: { userId: string; change: AdminE
       {serverError ? <FormAlert>{serverError}</FormAlert> : null}
       {canDecide ? (
         <>
-          <TextField
+          <ReasonField
             label="Reason for your decision"
             hint="For example how you checked the request with the customer. Kept in the audit log."
-            maxLength={REASON_LENGTH_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(undefined);
-            }}
-            error={reasonError}
+            {...reason.field}
           />
           <div className="flex flex-wrap gap-3">
             <Button

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  formatCents,
-  moneyToCents,
-  REASON_LENGTH_MAX,
-  reasonSchema,
-  type MoneyRequest,
-  type Profile,
-} from '@larkspur/contract';
+import { formatCents, moneyToCents, type MoneyRequest, type Profile } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,6 +8,7 @@ import { formatMoney } from '@/components/ui/money';
 import { messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { useCreditUser } from '../api/credit-user';
 import { useDebitUser } from '../api/debit-user';
 import { requestOf } from '../api/patch-user-balance';
@@ -48,8 +42,8 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
   const name = `${profile.firstName} ${profile.surname}`;
   const [helper, setHelper] = useState<Helper>('credit');
   const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const reason = useReason();
+  const [errors, setErrors] = useState<{ amount?: string }>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const credit = useCreditUser();
@@ -61,20 +55,16 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
 
   const review = () => {
     const preview = previewHelper(helper, profile.balance, amount);
-    const reasonCheck = reasonSchema.safeParse(reason);
-    const next = {
-      amount: preview.status === 'ok' ? undefined : preview.message,
-      reason: reasonCheck.success ? undefined : reasonCheck.error.issues[0]?.message,
-    };
-    setErrors(next);
-    if (preview.status !== 'ok' || !reasonCheck.success) return;
+    const why = reason.check();
+    setErrors({ amount: preview.status === 'ok' ? undefined : preview.message });
+    if (preview.status !== 'ok' || why === null) return;
     setServerError(null);
     setPending({
       helper,
       amount: formatCents(preview.amountCents),
       amountCents: preview.amountCents,
       balanceAfterCents: preview.balanceAfterCents,
-      reason: reasonCheck.data,
+      reason: why,
       idempotencyKey: newIdempotencyKey(),
     });
   };
@@ -105,7 +95,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           }
           setPending(null);
           setAmount('');
-          setReason('');
+          reason.clear();
         },
         // Shown in the dialog, its one place (decision 0115).
         onError: (error) => setServerError(messageFor(error)),
@@ -143,6 +133,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
                   onChange={() => {
                     setHelper(option);
                     setErrors({});
+                    reason.clearError();
                   }}
                   className="size-4 accent-brand-700"
                 />
@@ -163,17 +154,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           }}
           error={errors.amount}
         />
-        <TextField
-          label="Reason"
-          hint="Kept in the audit log and shown on the record."
-          maxLength={REASON_LENGTH_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setErrors((current) => ({ ...current, reason: undefined }));
-          }}
-          error={errors.reason}
-        />
+        <ReasonField hint="Kept in the audit log and shown on the record." {...reason.field} />
         <Button
           type="submit"
           variant={helper === 'debit' ? 'danger' : 'primary'}
