@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
-  OTP_CODE_LENGTH,
   REASON_LENGTH_MAX,
   adminEmailChangeStartSchema,
-  otpCodeSchema,
   type AdminEmailChange,
   type AdminEmailChangeStartInput,
   type AdminUserDetail,
@@ -18,6 +15,7 @@ import { TextField } from '@/components/ui/form-field';
 import { messageFor } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { OneTimeCodeField, useCodeForm } from '@/components/ui/one-time-code';
 import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { useSession } from '@/lib/session';
 import {
@@ -161,9 +159,6 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
   );
 }
 
-const codeSchema = z.object({ code: otpCodeSchema });
-type CodeValues = z.infer<typeof codeSchema>;
-
 /**
  * Changing the email: the new address and a reason → a code goes to the new address → the
  * customer, on the phone, reads it out and the clerk types it here (decision 0133) → the change
@@ -182,11 +177,7 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
     mode: 'onTouched',
     defaultValues: { newEmail: '', reason: '' },
   });
-  const codeForm = useForm<CodeValues>({
-    resolver: zodResolver(codeSchema),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const codeForm = useCodeForm();
 
   const submitStart = startForm.handleSubmit((values) => {
     setFormError(null);
@@ -260,12 +251,8 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
               staff to approve it.
             </p>
           </InfoNote>
-          <TextField
-            label={`${OTP_CODE_LENGTH}-digit code from the customer`}
-            autoComplete="off"
-            inputMode="numeric"
-            maxLength={OTP_CODE_LENGTH}
-            className="max-w-xs"
+          <OneTimeCodeField
+            whose="read-out"
             error={codeForm.formState.errors.code?.message}
             {...codeForm.register('code')}
           />

@@ -10,6 +10,7 @@ import {
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
+import { TextButton } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
 import { SecretField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
@@ -113,13 +114,7 @@ export function ResetPasswordForm({
         </PendingButton>
       </div>
       <p>
-        <button
-          type="button"
-          onClick={onBack}
-          className="min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-2"
-        >
-          Use a different account number or email
-        </button>
+        <TextButton onClick={onBack}>Use a different account number or email</TextButton>
       </p>
     </form>
   );

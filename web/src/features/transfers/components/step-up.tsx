@@ -1,10 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
   OTP_CODE_LENGTH,
-  otpCodeSchema,
   PAYEE_NEW_WINDOW_HOURS,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
   type StepUpReason,
@@ -13,7 +9,12 @@ import {
 } from '@larkspur/contract';
 import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { KeyIcon } from '@/components/ui/icons';
-import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
+import {
+  CodeSentNote,
+  OneTimeCodeField,
+  OTP_VALID_MINUTES,
+  useCodeForm,
+} from '@/components/ui/one-time-code';
 import { Button } from '@/components/ui/button';
 import { ApiError, messageFor } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format-money';
@@ -181,9 +182,6 @@ export function PasskeyStepUpNote({ reasons }: { reasons: readonly StepUpReason[
   );
 }
 
-const codeSchema = z.object({ code: otpCodeSchema });
-type CodeValues = z.infer<typeof codeSchema>;
-
 /**
  * The emailed-code variant: the code field takes the place of the Confirm button, so the code and
  * the confirmation are one press. `onConfirm` rejects with the ApiError to show.
@@ -210,11 +208,7 @@ export function EmailStepUpForm({
   editLabel?: string;
 }) {
   const { sentTo, codeReused = false, reasons } = gate;
-  const form = useForm<CodeValues>({
-    resolver: zodResolver(codeSchema),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const form = useCodeForm();
   const { errors } = form.formState;
   const [resending, setResending] = useState(false);
   const [resendNote, setResendNote] = useState<string | null>(null);
