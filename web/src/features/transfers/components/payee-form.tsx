@@ -7,13 +7,10 @@ import { TextField } from '@/components/ui/form-field';
 import { reportFormError } from '@/lib/form-errors';
 import { RecipientFields } from './recipient-fields';
 import { TransferTypePicker } from './transfer-type-picker';
-import { emptyTransfer, LARKSPUR_BANK_NAME, type TransferFormValues } from './transfer-validation';
+import { emptyTransfer, recipientOf, type RecipientValues } from './transfer-validation';
 
 /** What the payee form holds: Send money's recipient fields, plus a nickname. */
-export type PayeeFormValues = Pick<
-  TransferFormValues,
-  'type' | 'recipientAccount' | 'recipientName' | 'bankName' | 'routingNumber' | 'internationalDetails'
-> & { nickname: string };
+export type PayeeFormValues = RecipientValues & { nickname: string };
 
 export function payeeFormValues(payee: Payee | null): PayeeFormValues {
   if (!payee) {
@@ -42,20 +39,11 @@ export function payeeFormValues(payee: Payee | null): PayeeFormValues {
 
 /** The request the form describes: one shape per type, as Send money builds a transfer. */
 export function toPayeeInput(values: PayeeFormValues): PayeeInput {
-  const international = values.type === 'International Transfer';
-  const wire = values.type === 'Wire Transfer';
   return {
     nickname: values.nickname,
     type: values.type,
-    recipientAccount: values.recipientAccount,
-    recipientName: international ? values.internationalDetails.recipientFullName : values.recipientName,
-    bankName: international
-      ? values.internationalDetails.recipientBank
-      : wire
-        ? values.bankName
-        : LARKSPUR_BANK_NAME,
-    routingNumber: wire ? values.routingNumber : null,
-    internationalDetails: international ? values.internationalDetails : null,
+    ...recipientOf(values),
+    internationalDetails: values.type === 'International Transfer' ? values.internationalDetails : null,
   };
 }
 

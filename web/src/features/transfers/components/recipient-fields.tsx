@@ -11,13 +11,7 @@ import {
 import { TextField } from '@/components/ui/form-field';
 import { CountrySelectField, countryHint, CurrencySelectField } from './international-fields';
 import type { FxRates } from './international-quote';
-import type { TransferFormValues } from './transfer-validation';
-
-/** The bank details of a recipient: what Send money and a payee both hold. */
-export type RecipientValues = Pick<
-  TransferFormValues,
-  'type' | 'recipientAccount' | 'recipientName' | 'bankName' | 'routingNumber' | 'internationalDetails'
->;
+import type { RecipientValues } from './transfer-validation';
 
 /** A SWIFT/BIC is 8 or 11 characters (the contract's bicSchema). */
 const SWIFT_BIC_LENGTH_MAX = 11;

@@ -279,3 +279,63 @@ export function EmailStepUpForm({
     </form>
   );
 }
+
+/**
+ * The end of a review that may need a step-up, the same for Send money and Schedule: the emailed
+ * code's form (its Confirm sends), or the passkey note and Edit / Confirm — "Try again" when asking
+ * for the step-up failed.
+ */
+export function StepUpActions({
+  stepUp,
+  confirmation,
+  busy,
+  disabled = false,
+  onEdit,
+  confirmLabel,
+}: {
+  stepUp: ReturnType<typeof useStepUp>;
+  confirmation: ReturnType<typeof useStepUpConfirm>;
+  busy: boolean;
+  disabled?: boolean;
+  onEdit: () => void;
+  confirmLabel: string;
+}) {
+  const { gate, proof, confirm, confirmWithCode } = confirmation;
+  if (gate?.required && gate.method === 'email' && !proof)
+    return (
+      <EmailStepUpForm
+        gate={gate}
+        pending={busy}
+        disabled={disabled}
+        onConfirm={confirmWithCode}
+        onResend={stepUp.resend}
+        onEdit={onEdit}
+      />
+    );
+  return (
+    <>
+      {gate?.required && gate.method === 'passkey' && !proof ? (
+        <PasskeyStepUpNote reasons={gate.reasons} />
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onEdit} disabled={busy}>
+          Edit details
+        </Button>
+        {stepUp.state.status === 'failed' ? (
+          <Button size="lg" onClick={() => void stepUp.restart().catch(() => undefined)}>
+            Try again
+          </Button>
+        ) : (
+          <Button
+            size="lg"
+            onClick={confirm}
+            pending={busy || stepUp.state.status === 'checking'}
+            disabled={disabled}
+          >
+            {confirmLabel}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
