@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   OTP_CODE_LENGTH,
-  PASSWORD_LENGTH_MIN,
   RECOVERY_RESEND_WAIT_SECONDS,
   resetPasswordSchema,
   type ResetPasswordInput,
@@ -12,12 +11,12 @@ import { FormAlert } from '@/components/ui/alert';
 import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
 import { TextButton } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
-import { SecretField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Seconds left until `until`, updated every second while it is in the future. */
 function useSecondsUntil(until: number): number {
@@ -87,18 +86,9 @@ export function ResetPasswordForm({
       </CodeSentNote>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <OneTimeCodeField error={errors.code?.message} {...form.register('code')} />
-      <SecretField
-        label="New password"
-        hint={`At least ${PASSWORD_LENGTH_MIN} characters. A few unrelated words make a strong one.`}
-        error={errors.newPassword?.message}
-        autoComplete="new-password"
-        {...form.register('newPassword')}
-      />
-      <SecretField
-        label="Repeat the new password"
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: errors.newPassword?.message, ...form.register('newPassword') }}
+        repeat={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <PendingButton type="submit" pending={reset.isPending}>
