@@ -8,9 +8,9 @@ import {
   SEARCH_TEXT_LENGTH_MAX,
   AMOUNT_INPUT_LENGTH_MAX,
 } from '@larkspur/contract';
-import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/form-field';
 import type { TransactionFilter } from '../api/get-transactions';
+import { ClearFilters } from './clear-filters';
 import { DateRangeFields, urlDateRange } from './date-range';
 import { SearchField } from './search-field';
 import { oneOf, useUrlParams } from './url-state';
@@ -134,12 +134,7 @@ export function TransactionFilters({ state }: { state: TransactionFilterState })
       </div>
       {state.active ? (
         <div className="sm:col-span-2 lg:col-span-4">
-          <Button
-            variant="ghost"
-            onClick={() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}
-          >
-            Clear filters
-          </Button>
+          <ClearFilters keys={FILTER_KEYS} variant="ghost" />
         </div>
       ) : null}
     </form>

@@ -14,6 +14,7 @@ import { useDebitUser } from '../api/debit-user';
 import { requestOf } from '../api/patch-user-balance';
 import { ApprovalNote, RequestSentNote, useNeedsApproval } from './approval-note';
 import { previewHelper } from './balance-preview';
+import { DirectionChoice } from './direction-choice';
 import { MoneySummary } from './money-summary';
 
 type Helper = 'credit' | 'debit';
@@ -113,35 +114,16 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
         }}
         className="space-y-4"
       >
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-900">Direction</legend>
-          <div className="mt-1.5 grid grid-cols-2 gap-2">
-            {(['credit', 'debit'] as const).map((option) => (
-              <label
-                key={option}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-                  helper === option
-                    ? 'border-brand-700 bg-brand-50 text-brand-900'
-                    : 'border-slate-300 text-slate-800'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="helper"
-                  value={option}
-                  checked={helper === option}
-                  onChange={() => {
-                    setHelper(option);
-                    setErrors({});
-                    reason.clearError();
-                  }}
-                  className="size-4 accent-brand-700"
-                />
-                {helperText[option].label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <DirectionChoice
+          name="helper"
+          value={helper}
+          onChange={(option) => {
+            setHelper(option);
+            setErrors({});
+            reason.clearError();
+          }}
+          labelOf={(option) => helperText[option].label}
+        />
         <TextField
           label="Amount (USD)"
           inputMode="decimal"

@@ -1,6 +1,6 @@
 import { AUDIT_SUBJECT_LENGTH_MAX, PERSON_FILTER_LENGTH_MAX, type AuditEntry } from '@larkspur/contract';
 import { DownloadIcon } from '@/components/ui/banking-icons';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { SelectField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
@@ -10,6 +10,7 @@ import { auditCsvUrl, useAudit, type AuditFilter } from '../api/get-audit';
 import { AdminPage } from '../components/admin-page';
 import { AuditDetails } from '../components/audit-details';
 import { auditActionChoices, auditActionLabel } from '../components/audit-labels';
+import { ClearFilters } from '../components/clear-filters';
 import { DateRangeFields, urlDateRange } from '../components/date-range';
 import { DateTimeCell } from '../components/date-time-cell';
 import { shortId } from '../components/format';
@@ -192,12 +193,7 @@ export function AdminAuditPage() {
         <DateRangeFields error={errors.dates} zone=" (UTC)" />
         {active ? (
           <div className="flex items-end">
-            <Button
-              variant="secondary"
-              onClick={() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}
-            >
-              Clear filters
-            </Button>
+            <ClearFilters keys={FILTER_KEYS} variant="secondary" />
           </div>
         ) : null}
       </form>
