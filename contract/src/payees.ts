@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { BANK_DISPLAY_NAME } from './aba-routing';
 import { CURSOR_LENGTH_MAX } from './admin';
-import {
-  ACCOUNT_FIELD_LENGTH_MAX,
-  NAME_FIELD_LENGTH_MAX,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
-  transferTypeSchema,
-} from './banking';
-import { internationalAccountProblem, normaliseAccountInput } from './international';
+import { NAME_FIELD_LENGTH_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, transferTypeSchema } from './banking';
+import { internationalAccountProblem } from './international';
 import { errorCatalogue } from './errors';
-import { internationalDetailsSchema, wireBankMismatch, wireRoutingProblem } from './transfer-request';
+import {
+  internationalDetailsSchema,
+  recipientAccountSchema,
+  wireBankMismatch,
+  wireRoutingProblem,
+} from './transfer-request';
 
 // The payee book (issue 18, decisions 0156–0157); the name check is in ./payee-check.
 
@@ -34,9 +33,7 @@ export const payeeInputSchema = z
     nickname: text(PAYEE_NICKNAME_LENGTH_MAX).default(''),
     type: transferTypeSchema,
     // As a transfer's: an IBAN is normalised (spaces out, upper case) and checked (decision 0164).
-    recipientAccount: requiredText('recipient account number', ACCOUNT_FIELD_LENGTH_MAX).overwrite(
-      normaliseAccountInput,
-    ),
+    recipientAccount: recipientAccountSchema,
     recipientName: requiredText('recipient name', NAME_FIELD_LENGTH_MAX),
     bankName: text(NAME_FIELD_LENGTH_MAX).default(BANK_DISPLAY_NAME),
     routingNumber: z

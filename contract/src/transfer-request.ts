@@ -82,8 +82,11 @@ export const fxQuoteSchema = z.strictObject({
 });
 export type FxQuote = z.infer<typeof fxQuoteSchema>;
 
-/** Local and Wire: the account as typed (trimmed); an international one may be an IBAN, normalised. */
-const recipientAccountSchema = z
+/**
+ * Local and Wire: the account as typed (trimmed); an international one may be an IBAN, normalised.
+ * A payee's is the same (decision 0213): an IBAN pasted with its spaces fits before they go.
+ */
+export const recipientAccountSchema = z
   .string()
   .max(ACCOUNT_INPUT_LENGTH_MAX, `At most ${ACCOUNT_FIELD_LENGTH_MAX} characters`)
   .overwrite(normaliseAccountInput)

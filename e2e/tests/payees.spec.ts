@@ -28,6 +28,20 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/**
+ * Issue 28: the name check's answer sits directly under the name it is about — below the recipient
+ * name field, with no other field between (before, it stood under the account number, above the name).
+ */
+async function expectUnderNameField(page: Page, message: Locator): Promise<void> {
+  const name = await page.getByLabel('Recipient name').boundingBox();
+  const said = await message.boundingBox();
+  const next = await page.getByLabel('Amount (US dollars)').boundingBox();
+  if (!name || !said || !next) throw new Error('the name field, its check and the amount are all shown');
+  expect(said.y).toBeGreaterThanOrEqual(name.y + name.height);
+  expect(said.y + said.height).toBeLessThanOrEqual(next.y);
+  expect(said.y - (name.y + name.height)).toBeLessThan(32);
+}
+
 async function fillRecipient(page: Page, account: string, name: string, amount: string): Promise<void> {
   const field = page.getByLabel('Recipient account number');
   await field.fill(account);
@@ -169,9 +183,9 @@ for (const width of WIDTHS) {
 
       await open(page, '/user/dashboard/send-money', 'Send money');
       await fillRecipient(page, account, 'Mark Reed', '5.00');
-      await expect(
-        page.getByText('The name on this account is Marcus Reed — did you mean that?'),
-      ).toBeVisible();
+      const closeMatch = page.getByText('The name on this account is Marcus Reed — did you mean that?');
+      await expect(closeMatch).toBeVisible();
+      await expectUnderNameField(page, closeMatch);
       await expectNoA11yViolations(page);
       await shots(page, 'close-match');
       // Not before the choice: correct the name or accept the risk.
@@ -181,7 +195,9 @@ for (const width of WIDTHS) {
       ).toHaveAccessibleDescription('Correct the name, or confirm that you understand the risk.');
       await page.getByRole('button', { name: 'Use Marcus Reed' }).click();
       await expect(page.getByLabel('Recipient name')).toHaveValue('Marcus Reed');
-      await expect(page.getByText('Name matches: you are paying Marcus R.')).toBeVisible();
+      const matches = page.getByText('Name matches: you are paying Marcus R.');
+      await expect(matches).toBeVisible();
+      await expectUnderNameField(page, matches);
       await page.getByRole('button', { name: 'Review transfer' }).click();
       await expect(detail(page, 'Name check')).toHaveText('Name matches the account');
       await page.getByRole('button', { name: 'Confirm and send' }).click();

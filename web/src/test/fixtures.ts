@@ -1,3 +1,5 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Profile, SessionResponse } from '@larkspur/contract';
 
 /** What `GET /api/auth/session` answers for a guest. */
@@ -18,6 +20,41 @@ export const danaSession: SessionResponse = {
   },
   idleExpiresAt: '2030-01-01T10:15:00.000Z',
 };
+
+/** What it answers for Jane Doe, a customer, whose idle deadline is `idleExpiresAt`. */
+export function janeSession(idleExpiresAt = '2030-01-01T10:15:00.000Z'): SessionResponse {
+  return {
+    user: {
+      id: '0b9f3f0e-5a51-4c8e-9a7e-2f9b0f1c2d3e',
+      role: 'user',
+      firstName: 'Jane',
+      surname: 'Doe',
+      email: 'jane@example.com',
+      accountNumber: '40912345678',
+      avatarUrl: '/api/avatars/JD-0.svg',
+      staffRole: null,
+      capabilities: [],
+    },
+    idleExpiresAt,
+  };
+}
+
+/**
+ * A stand-in for `fetch` in every test of the calling file: reset before each, and after each the
+ * real one back and the screen cleaned.
+ */
+export function stubFetch() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return fetchMock;
+}
 
 /** A JSON answer, as `fetch` resolves it, for tests that stub `fetch`. */
 export function jsonResponse(status: number, body: unknown): Response {

@@ -1,6 +1,6 @@
 import { useId, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Spinner } from './pending-button';
+import { Spinner } from './button';
 import { CloseIcon, LogOutIcon, MenuIcon } from './icons';
 import { ThemeSwitch } from './theme-switch';
 

@@ -78,6 +78,17 @@ export function Button({
   );
 }
 
+/** A quiet action in words, underlined like a link ("Use a different email"), 44 px tall. */
+export function TextButton({ className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className={`min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-2 ${className}`.trim()}
+      {...props}
+    />
+  );
+}
+
 /** A link that looks like a button: for navigation, never for actions. */
 export function ButtonLink({ variant, size, className = '', ...props }: LinkProps & Styled) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;

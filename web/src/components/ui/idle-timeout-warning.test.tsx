@@ -2,11 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionResponse } from '@larkspur/contract';
 import { resetIdleDeadlineStore } from '@/lib/idle-deadline';
 import { createQueryClient } from '@/lib/query-client';
 import { getSession, setSession } from '@/lib/session';
-import { jsonResponse as json } from '@/test/fixtures';
+import { janeSession, jsonResponse as json } from '@/test/fixtures';
 import { IDLE_WARNING_TITLE, IdleTimeoutWarning, SIGNED_OUT_FOR_INACTIVITY } from './idle-timeout-warning';
 
 const toastInfo = vi.hoisted(() => vi.fn());
@@ -19,22 +18,7 @@ const MINUTE_MS = 60_000;
 const START = Date.parse('2030-01-01T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function session(idleExpiresAtMs: number): SessionResponse {
-  return {
-    user: {
-      id: '0b9f3f0e-5a51-4c8e-9a7e-2f9b0f1c2d3e',
-      role: 'user',
-      firstName: 'Jane',
-      surname: 'Doe',
-      email: 'jane@example.com',
-      accountNumber: '40912345678',
-      avatarUrl: '/api/avatars/JD-0.svg',
-      staffRole: null,
-      capabilities: [],
-    },
-    idleExpiresAt: iso(idleExpiresAtMs),
-  };
-}
+const session = (idleExpiresAtMs: number) => janeSession(iso(idleExpiresAtMs));
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -5,7 +5,7 @@ import { CASE_NOTE_LENGTH_MAX, caseNoteCreateSchema, type CaseNoteCreate } from 
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
-import { TextAreaField } from '@/components/ui/textarea-field';
+import { TextAreaField } from '@/components/ui/form-field';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useAddCaseNote, useCaseNotes } from '../api/case-notes';

@@ -24,6 +24,7 @@ import { previewHelper } from './balance-preview';
 import { ApprovalNote, useNeedsApproval } from './approval-note';
 import { requestSummary } from './money-request-labels';
 import { formatDateTime, fromLocalInputValue, localTimeZone } from './format';
+import { DirectionChoice } from './direction-choice';
 import { MoneySummary } from './money-summary';
 
 type Field =
@@ -212,31 +213,12 @@ export function CreateRecordDialog({
               </p>
             ) : null}
           </div>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-900">Direction</legend>
-            <div className="mt-1.5 grid grid-cols-2 gap-2">
-              {(['credit', 'debit'] as const).map((option) => (
-                <label
-                  key={option}
-                  className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-                    direction === option
-                      ? 'border-brand-700 bg-brand-50 text-brand-900'
-                      : 'border-slate-300 text-slate-800'
-                  }`}
-                >
-                  <input
-                    type="radio"
-                    name="direction"
-                    value={option}
-                    checked={direction === option}
-                    onChange={() => setDirection(option)}
-                    className="size-4 accent-brand-700"
-                  />
-                  {option === 'credit' ? 'Credit (money in)' : 'Debit (money out)'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <DirectionChoice
+            name="direction"
+            value={direction}
+            onChange={setDirection}
+            labelOf={(option) => (option === 'credit' ? 'Credit (money in)' : 'Debit (money out)')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...field('amount')} />
             <TextField

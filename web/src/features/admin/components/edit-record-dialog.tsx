@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  formatCents,
-  moneyToCents,
-  REASON_LENGTH_MAX,
-  reasonSchema,
-  type TransactionRecord,
-} from '@larkspur/contract';
+import { formatCents, moneyToCents, type TransactionRecord } from '@larkspur/contract';
 import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -15,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { useEditTransaction } from '../api/edit-transaction';
 import { useTransactionHistory } from '../api/get-transaction-history';
 import { useUser } from '../api/get-user';
@@ -49,8 +44,8 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
   const [step, setStep] = useState<Step>('edit');
   const [amount, setAmount] = useState(record.amount);
   const [when, setWhen] = useState(initialWhen);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; when?: string; reason?: string }>({});
+  const reason = useReason();
+  const [errors, setErrors] = useState<{ amount?: string; when?: string }>({});
   const [review, setReview] = useState<Review | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const reviewHeadingRef = useRef<HTMLParagraphElement>(null);
@@ -70,16 +65,15 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
 
   const toReview = () => {
     if (!profile || !preview) return;
-    const reasonCheck = reasonSchema.safeParse(reason);
+    const why = reason.check();
     // Untouched, the date/time goes back exactly as it was (the input has no milliseconds).
     const createdAt = when === initialWhen ? record.createdAt : fromLocalInputValue(when);
     const next = {
       amount: preview.status === 'ok' ? undefined : preview.message,
       when: createdAt === null ? 'Enter a date and time.' : undefined,
-      reason: reasonCheck.success ? undefined : reasonCheck.error.issues[0]?.message,
     };
     setErrors(next);
-    if (preview.status !== 'ok' || createdAt === null || !reasonCheck.success) return;
+    if (preview.status !== 'ok' || createdAt === null || why === null) return;
     if (preview.newAmountCents === moneyToCents(record.amount) && createdAt === record.createdAt) {
       setErrors({ amount: 'Change the amount or the date and time first.' });
       return;
@@ -88,7 +82,7 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
     setReview({
       amount: formatCents(preview.newAmountCents),
       createdAt,
-      reason: reasonCheck.data,
+      reason: why,
       newAmountCents: preview.newAmountCents,
       balanceChangeCents: preview.balanceChangeCents,
       balanceAfterCents: preview.balanceAfterCents,
@@ -200,16 +194,7 @@ export function EditRecordDialog({ record, onClose }: { record: TransactionRecor
             error={errors.when}
             hint={`Your time zone (${localTimeZone()}). Now ${formatDateTime(record.createdAt, { seconds: true })}.`}
           />
-          <TextField
-            label="Reason"
-            maxLength={REASON_LENGTH_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setErrors((current) => ({ ...current, reason: undefined }));
-            }}
-            error={errors.reason}
-          />
+          <ReasonField {...reason.field} />
           <div
             aria-live="polite"
             className="rounded-xl border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm"

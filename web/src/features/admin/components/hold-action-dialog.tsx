@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { moneyToCents, REASON_LENGTH_MAX, reasonSchema, type AdminHold } from '@larkspur/contract';
-import { FormAlert } from '@/components/ui/alert';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { TextField } from '@/components/ui/form-field';
+import { moneyToCents, type AdminHold } from '@larkspur/contract';
 import { formatMoney } from '@/components/ui/money';
+import { ReasonDialog, useReason } from '@/components/ui/reason-field';
 import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useReleaseHold } from '../api/release-hold';
@@ -50,20 +48,16 @@ export function HoldActionDialog({
   const release = useReleaseHold();
   const giveBack = useReturnHold();
   const mutation = decision === 'release' ? release : giveBack;
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const reason = useReason();
   const [serverError, setServerError] = useState<string | null>(null);
   const text = copy[decision];
 
   const confirm = () => {
-    const checked = reasonSchema.safeParse(reason);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
-      return;
-    }
+    const why = reason.check();
+    if (why === null) return;
     setServerError(null);
     mutation.mutate(
-      { holdId: hold.id, request: { reason: checked.data } },
+      { holdId: hold.id, request: { reason: why } },
       {
         onSuccess: ({ hold: decided }) => {
           toast.success(text.done(decided));
@@ -76,7 +70,7 @@ export function HoldActionDialog({
   };
 
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={text.title}
       description={text.description}
       confirmLabel={text.confirm}
@@ -85,39 +79,22 @@ export function HoldActionDialog({
       pending={mutation.isPending}
       onConfirm={confirm}
       onCancel={onClose}
+      reason={reason}
+      reasonHint="Kept in the audit log and on the hold."
+      serverError={serverError}
     >
-      <div className="space-y-4">
-        {/* Both sides, side by side, while deciding (issue 19's check review). */}
-        <CheckImages hold={hold} size="large" />
-        <MoneySummary
-          currency="USD"
-          rows={[
-            { label: 'Customer', text: `${hold.customerName} · ${hold.accountNumber}` },
-            { label: 'Check number', text: hold.checkNumber },
-            { label: 'Deposited', text: formatDateTime(hold.createdAt) },
-            { label: 'Check amount', cents: moneyToCents(hold.amount) },
-            { label: 'Still held', cents: moneyToCents(hold.heldAmount), emphasis: true },
-          ]}
-        />
-        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-        <TextField
-          label="Reason"
-          hint="Kept in the audit log and on the hold."
-          maxLength={REASON_LENGTH_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              confirm();
-            }
-          }}
-          error={error}
-        />
-      </div>
-    </ConfirmDialog>
+      {/* Both sides, side by side, while deciding (issue 19's check review). */}
+      <CheckImages hold={hold} size="large" />
+      <MoneySummary
+        currency="USD"
+        rows={[
+          { label: 'Customer', text: `${hold.customerName} · ${hold.accountNumber}` },
+          { label: 'Check number', text: hold.checkNumber },
+          { label: 'Deposited', text: formatDateTime(hold.createdAt) },
+          { label: 'Check amount', cents: moneyToCents(hold.amount) },
+          { label: 'Still held', cents: moneyToCents(hold.heldAmount), emphasis: true },
+        ]}
+      />
+    </ReasonDialog>
   );
 }

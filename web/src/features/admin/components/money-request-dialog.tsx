@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { moneyToCents, REASON_LENGTH_MAX, reasonSchema, type MoneyRequest } from '@larkspur/contract';
-import { FormAlert } from '@/components/ui/alert';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { TextField } from '@/components/ui/form-field';
+import { moneyToCents, type MoneyRequest } from '@larkspur/contract';
 import { formatMoney } from '@/components/ui/money';
+import { ReasonDialog, useReason } from '@/components/ui/reason-field';
 import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useApproveMoneyRequest } from '../api/approve-money-request';
@@ -34,8 +32,7 @@ export function MoneyRequestDialog({
   const approve = useApproveMoneyRequest();
   const reject = useRejectMoneyRequest();
   const mutation = decision === 'approve' ? approve : reject;
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const reason = useReason();
   const [serverError, setServerError] = useState<string | null>(null);
   const what = requestSummary(request, money);
 
@@ -58,13 +55,10 @@ export function MoneyRequestDialog({
       });
       return;
     }
-    const checked = reasonSchema.safeParse(reason);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
-      return;
-    }
+    const why = reason.check();
+    if (why === null) return;
     reject.mutate(
-      { requestId: request.id, request: { reason: checked.data } },
+      { requestId: request.id, request: { reason: why } },
       {
         onSuccess: () => {
           toast.success(`Rejected: ${what}. Nothing moved.`);
@@ -84,7 +78,7 @@ export function MoneyRequestDialog({
   ];
 
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title={decision === 'approve' ? 'Approve this request' : 'Reject this request'}
       description={
         decision === 'approve'
@@ -97,30 +91,11 @@ export function MoneyRequestDialog({
       pending={mutation.isPending}
       onConfirm={confirm}
       onCancel={onClose}
+      reason={decision === 'reject' ? reason : null}
+      reasonHint="Kept in the audit log and shown to the person who asked."
+      serverError={serverError}
     >
-      <div className="space-y-4">
-        <MoneySummary currency="USD" rows={rows} />
-        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-        {decision === 'reject' ? (
-          <TextField
-            label="Reason"
-            hint="Kept in the audit log and shown to the person who asked."
-            maxLength={REASON_LENGTH_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                confirm();
-              }
-            }}
-            error={error}
-          />
-        ) : null}
-      </div>
-    </ConfirmDialog>
+      <MoneySummary currency="USD" rows={rows} />
+    </ReasonDialog>
   );
 }

@@ -8,13 +8,13 @@ import {
   SEARCH_TEXT_LENGTH_MAX,
   AMOUNT_INPUT_LENGTH_MAX,
 } from '@larkspur/contract';
-import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/form-field';
 import type { TransactionFilter } from '../api/get-transactions';
+import { ClearFilters } from './clear-filters';
+import { DateRangeFields, urlDateRange } from './date-range';
 import { SearchField } from './search-field';
 import { oneOf, useUrlParams } from './url-state';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The URL keys this screen's filters use, cleared together by "Clear filters". */
 const FILTER_KEYS = ['q', 'type', 'direction', 'account', 'from', 'to', 'min', 'max'] as const;
 
@@ -40,22 +40,20 @@ export function useTransactionFilterState(): TransactionFilterState {
     }
     return normalizeTypedAmount(value);
   };
-  const date = (key: 'from' | 'to') => (ISO_DATE.test(get(key)) ? get(key) : undefined);
   // A whole account number is looked up here (the page names its customer); any other text is a
   // name, email or part of an account number, which the server resolves (decision 0169).
   const typed = get('account').trim();
   const account = ACCOUNT_NUMBER_PATTERN.test(typed) ? typed : '';
   const customer = account === '' && typed !== '' ? typed : undefined;
-  const from = date('from');
-  const to = date('to');
-  if (from && to && from > to) errors.dates = 'The “From” date must be on or before the “To” date.';
+  const dates = urlDateRange(get);
+  if (dates.error) errors.dates = dates.error;
   const filter = {
     customer,
     q: get('q') || undefined,
     type: oneOf(get('type'), recordTypes),
     direction: oneOf(get('direction'), directionSchema.options),
-    from: errors.dates ? undefined : from,
-    to: errors.dates ? undefined : to,
+    from: dates.from,
+    to: dates.to,
     minAmount: amount('min'),
     maxAmount: amount('max'),
   };
@@ -113,19 +111,7 @@ export function TransactionFilters({ state }: { state: TransactionFilterState })
         maxLength={PERSON_FILTER_LENGTH_MAX}
         error={errors.account}
       />
-      <TextField
-        label="From date"
-        type="date"
-        value={get('from')}
-        onChange={(event) => update({ from: event.target.value })}
-        error={errors.dates}
-      />
-      <TextField
-        label="To date"
-        type="date"
-        value={get('to')}
-        onChange={(event) => update({ to: event.target.value })}
-      />
+      <DateRangeFields error={errors.dates} />
       <div className="grid grid-cols-2 gap-3">
         <SearchField
           type="text"
@@ -148,12 +134,7 @@ export function TransactionFilters({ state }: { state: TransactionFilterState })
       </div>
       {state.active ? (
         <div className="sm:col-span-2 lg:col-span-4">
-          <Button
-            variant="ghost"
-            onClick={() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}
-          >
-            Clear filters
-          </Button>
+          <ClearFilters keys={FILTER_KEYS} variant="ghost" />
         </div>
       ) : null}
     </form>

@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
-  OTP_CODE_LENGTH,
   REASON_LENGTH_MAX,
   adminEmailChangeStartSchema,
-  otpCodeSchema,
-  reasonSchema,
   type AdminEmailChange,
   type AdminEmailChangeStartInput,
   type AdminUserDetail,
@@ -19,6 +15,8 @@ import { TextField } from '@/components/ui/form-field';
 import { messageFor } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { OneTimeCodeField, useCodeForm } from '@/components/ui/one-time-code';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { useSession } from '@/lib/session';
 import {
   useConfirmEmailChange,
@@ -56,8 +54,7 @@ const actionText: Record<Action, { title: string; description: string; confirm: 
  */
 export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
   const { profile, signInLockedUntil } = detail;
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reason = useReason();
   const [confirming, setConfirming] = useState<{ action: Action; reason: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const reset = useSendPasswordReset(profile.uid);
@@ -65,18 +62,17 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
   const active = profile.status === 'active';
 
   const review = (action: Action) => {
-    const checked = reasonSchema.safeParse(reason);
-    setReasonError(checked.success ? undefined : checked.error.issues[0]?.message);
-    if (!checked.success) return;
+    const why = reason.check();
+    if (why === null) return;
     setServerError(null);
-    setConfirming({ action, reason: checked.data });
+    setConfirming({ action, reason: why });
   };
 
   const confirm = () => {
     if (!confirming) return;
     const done = () => {
       setConfirming(null);
-      setReason('');
+      reason.clear();
     };
     const onError = (error: unknown) => setServerError(messageFor(error));
     if (confirming.action === 'reset') {
@@ -118,16 +114,10 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
           review('reset');
         }}
       >
-        <TextField
+        <ReasonField
           label="Reason for helping"
           hint="For example how you verified who you are speaking to. Kept in the audit log."
-          maxLength={REASON_LENGTH_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setReasonError(undefined);
-          }}
-          error={reasonError}
+          {...reason.field}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" variant="secondary" disabled={!active}>
@@ -169,9 +159,6 @@ export function UserAccessPanel({ detail }: { detail: AdminUserDetail }) {
   );
 }
 
-const codeSchema = z.object({ code: otpCodeSchema });
-type CodeValues = z.infer<typeof codeSchema>;
-
 /**
  * Changing the email: the new address and a reason → a code goes to the new address → the
  * customer, on the phone, reads it out and the clerk types it here (decision 0133) → the change
@@ -190,11 +177,7 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
     mode: 'onTouched',
     defaultValues: { newEmail: '', reason: '' },
   });
-  const codeForm = useForm<CodeValues>({
-    resolver: zodResolver(codeSchema),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const codeForm = useCodeForm();
 
   const submitStart = startForm.handleSubmit((values) => {
     setFormError(null);
@@ -268,12 +251,8 @@ function EmailChangeForm({ userId, currentEmail }: { userId: string; currentEmai
               staff to approve it.
             </p>
           </InfoNote>
-          <TextField
-            label={`${OTP_CODE_LENGTH}-digit code from the customer`}
-            autoComplete="off"
-            inputMode="numeric"
-            maxLength={OTP_CODE_LENGTH}
-            className="max-w-xs"
+          <OneTimeCodeField
+            whose="read-out"
             error={codeForm.formState.errors.code?.message}
             {...codeForm.register('code')}
           />
@@ -319,26 +298,24 @@ function PendingEmailChange({ userId, change }: { userId: string; change: AdminE
   const me = useSession().data?.user?.id;
   const canDecide = useCapability('customers.approve') && me !== change.makerId;
   const decide = useDecideEmailChange(userId);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reason = useReason();
   const [serverError, setServerError] = useState<string | null>(null);
 
   const run = (decision: 'approve' | 'reject') => {
-    const checked = reasonSchema.safeParse(reason);
-    setReasonError(checked.success ? undefined : checked.error.issues[0]?.message);
-    if (!checked.success) return;
+    const why = reason.check();
+    if (why === null) return;
     setServerError(null);
     // The promise, not mutate()'s callbacks: the decision refetches the file, which no longer has
     // a pending change, so this part unmounts — and mutate()'s callbacks never run for an unmounted
     // caller. The staff member went without the confirmation whenever the refetch won the race.
-    decide.mutateAsync({ decision, reason: checked.data }).then(
+    decide.mutateAsync({ decision, reason: why }).then(
       () => {
         toast.success(
           decision === 'approve'
             ? `The email address is now ${change.newEmail}. Both addresses were told; the new one cools off.`
             : 'The email change was rejected. The customer was told.',
         );
-        setReason('');
+        reason.clear();
       },
       (error: unknown) => setServerError(messageFor(error)),
     );
@@ -361,16 +338,10 @@ function PendingEmailChange({ userId, change }: { userId: string; change: AdminE
       {serverError ? <FormAlert>{serverError}</FormAlert> : null}
       {canDecide ? (
         <>
-          <TextField
+          <ReasonField
             label="Reason for your decision"
             hint="For example how you checked the request with the customer. Kept in the audit log."
-            maxLength={REASON_LENGTH_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(undefined);
-            }}
-            error={reasonError}
+            {...reason.field}
           />
           <div className="flex flex-wrap gap-3">
             <Button

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  formatCents,
-  moneyToCents,
-  REASON_LENGTH_MAX,
-  reasonSchema,
-  type MoneyRequest,
-  type Profile,
-} from '@larkspur/contract';
+import { formatCents, moneyToCents, type MoneyRequest, type Profile } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,11 +8,13 @@ import { formatMoney } from '@/components/ui/money';
 import { messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { useCreditUser } from '../api/credit-user';
 import { useDebitUser } from '../api/debit-user';
 import { requestOf } from '../api/patch-user-balance';
 import { ApprovalNote, RequestSentNote, useNeedsApproval } from './approval-note';
 import { previewHelper } from './balance-preview';
+import { DirectionChoice } from './direction-choice';
 import { MoneySummary } from './money-summary';
 
 type Helper = 'credit' | 'debit';
@@ -48,8 +43,8 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
   const name = `${profile.firstName} ${profile.surname}`;
   const [helper, setHelper] = useState<Helper>('credit');
   const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const reason = useReason();
+  const [errors, setErrors] = useState<{ amount?: string }>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const credit = useCreditUser();
@@ -61,20 +56,16 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
 
   const review = () => {
     const preview = previewHelper(helper, profile.balance, amount);
-    const reasonCheck = reasonSchema.safeParse(reason);
-    const next = {
-      amount: preview.status === 'ok' ? undefined : preview.message,
-      reason: reasonCheck.success ? undefined : reasonCheck.error.issues[0]?.message,
-    };
-    setErrors(next);
-    if (preview.status !== 'ok' || !reasonCheck.success) return;
+    const why = reason.check();
+    setErrors({ amount: preview.status === 'ok' ? undefined : preview.message });
+    if (preview.status !== 'ok' || why === null) return;
     setServerError(null);
     setPending({
       helper,
       amount: formatCents(preview.amountCents),
       amountCents: preview.amountCents,
       balanceAfterCents: preview.balanceAfterCents,
-      reason: reasonCheck.data,
+      reason: why,
       idempotencyKey: newIdempotencyKey(),
     });
   };
@@ -105,7 +96,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           }
           setPending(null);
           setAmount('');
-          setReason('');
+          reason.clear();
         },
         // Shown in the dialog, its one place (decision 0115).
         onError: (error) => setServerError(messageFor(error)),
@@ -123,34 +114,16 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
         }}
         className="space-y-4"
       >
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-900">Direction</legend>
-          <div className="mt-1.5 grid grid-cols-2 gap-2">
-            {(['credit', 'debit'] as const).map((option) => (
-              <label
-                key={option}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-                  helper === option
-                    ? 'border-brand-700 bg-brand-50 text-brand-900'
-                    : 'border-slate-300 text-slate-800'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="helper"
-                  value={option}
-                  checked={helper === option}
-                  onChange={() => {
-                    setHelper(option);
-                    setErrors({});
-                  }}
-                  className="size-4 accent-brand-700"
-                />
-                {helperText[option].label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <DirectionChoice
+          name="helper"
+          value={helper}
+          onChange={(option) => {
+            setHelper(option);
+            setErrors({});
+            reason.clearError();
+          }}
+          labelOf={(option) => helperText[option].label}
+        />
         <TextField
           label="Amount (USD)"
           inputMode="decimal"
@@ -163,17 +136,7 @@ export function UserMoneyForm({ profile }: { profile: Profile }) {
           }}
           error={errors.amount}
         />
-        <TextField
-          label="Reason"
-          hint="Kept in the audit log and shown on the record."
-          maxLength={REASON_LENGTH_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setErrors((current) => ({ ...current, reason: undefined }));
-          }}
-          error={errors.reason}
-        />
+        <ReasonField hint="Kept in the audit log and shown on the record." {...reason.field} />
         <Button
           type="submit"
           variant={helper === 'debit' ? 'danger' : 'primary'}

@@ -1,17 +1,12 @@
 import { useState } from 'react';
-import {
-  REASON_LENGTH_MAX,
-  reasonSchema,
-  userStatusSchema,
-  type Profile,
-  type UserStatus,
-} from '@larkspur/contract';
+import { userStatusSchema, type Profile, type UserStatus } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/form-field';
 import { messageFor } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { ReasonField, useReason } from '@/components/ui/reason-field';
 import { useUpdateUser } from '../api/update-user';
 import { userStatusLabels } from './format';
 
@@ -30,8 +25,8 @@ const verbs: Record<UserStatus, string> = { active: 'Reactivate', suspended: 'Su
 export function UserStatusForm({ profile }: { profile: Profile }) {
   const name = `${profile.firstName} ${profile.surname}`;
   const [status, setStatus] = useState<UserStatus>(profile.status);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ status?: string; reason?: string }>({});
+  const reason = useReason();
+  const [statusError, setStatusError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<{ status: UserStatus; reason: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const update = useUpdateUser(profile.uid);
@@ -44,18 +39,15 @@ export function UserStatusForm({ profile }: { profile: Profile }) {
   }
 
   const review = () => {
-    const reasonCheck = reasonSchema.safeParse(reason);
-    const next = {
-      status:
-        status === profile.status
-          ? `The account is already ${userStatusLabels[status].toLowerCase()}.`
-          : undefined,
-      reason: reasonCheck.success ? undefined : reasonCheck.error.issues[0]?.message,
-    };
-    setErrors(next);
-    if (next.status || !reasonCheck.success) return;
+    const why = reason.check();
+    const same =
+      status === profile.status
+        ? `The account is already ${userStatusLabels[status].toLowerCase()}.`
+        : undefined;
+    setStatusError(same);
+    if (same || why === null) return;
     setServerError(null);
-    setConfirming({ status, reason: reasonCheck.data });
+    setConfirming({ status, reason: why });
   };
 
   const confirm = () => {
@@ -66,7 +58,7 @@ export function UserStatusForm({ profile }: { profile: Profile }) {
         onSuccess: () => {
           toast.success(`${name} is now ${userStatusLabels[confirming.status].toLowerCase()}.`);
           setConfirming(null);
-          setReason('');
+          reason.clear();
         },
         // Shown in the dialog, its one place (decision 0115).
         onError: (error) => setServerError(messageFor(error)),
@@ -89,9 +81,9 @@ export function UserStatusForm({ profile }: { profile: Profile }) {
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as UserStatus);
-            setErrors((current) => ({ ...current, status: undefined }));
+            setStatusError(undefined);
           }}
-          error={errors.status}
+          error={statusError}
         >
           {userStatusSchema.options.map((option) => (
             <option key={option} value={option}>
@@ -100,16 +92,7 @@ export function UserStatusForm({ profile }: { profile: Profile }) {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Reason for the status change"
-          maxLength={REASON_LENGTH_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setErrors((current) => ({ ...current, reason: undefined }));
-          }}
-          error={errors.reason}
-        />
+        <ReasonField label="Reason for the status change" {...reason.field} />
         <Button type="submit" variant="secondary" className="w-full sm:w-auto">
           Change status
         </Button>

@@ -1,8 +1,8 @@
 import { AUDIT_SUBJECT_LENGTH_MAX, PERSON_FILTER_LENGTH_MAX, type AuditEntry } from '@larkspur/contract';
 import { DownloadIcon } from '@/components/ui/banking-icons';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
 import { usePageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
@@ -10,6 +10,8 @@ import { auditCsvUrl, useAudit, type AuditFilter } from '../api/get-audit';
 import { AdminPage } from '../components/admin-page';
 import { AuditDetails } from '../components/audit-details';
 import { auditActionChoices, auditActionLabel } from '../components/audit-labels';
+import { ClearFilters } from '../components/clear-filters';
+import { DateRangeFields, urlDateRange } from '../components/date-range';
 import { DateTimeCell } from '../components/date-time-cell';
 import { shortId } from '../components/format';
 import { SearchField } from '../components/search-field';
@@ -17,7 +19,6 @@ import { OutcomeBadge } from '../components/status-badge';
 import { useUrlParams } from '../components/url-state';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FILTER_KEYS = ['action', 'actor', 'subject', 'from', 'to'] as const;
 
 /** The filter the URL describes; values the server would refuse are reported, not sent. */
@@ -28,9 +29,8 @@ function useAuditFilter() {
   // An id is matched exactly; anything else is a name, email or account number (decision 0169).
   const actor = get('actor').trim();
   const subject = get('subject').trim();
-  const from = ISO_DATE.test(get('from')) ? get('from') : undefined;
-  const to = ISO_DATE.test(get('to')) ? get('to') : undefined;
-  if (from && to && from > to) errors.dates = 'The “From” date must be on or before the “To” date.';
+  const dates = urlDateRange(get);
+  if (dates.error) errors.dates = dates.error;
   const filter: AuditFilter = {
     action: kind === 'action' ? value : undefined,
     actionPrefix: kind === 'prefix' ? value : undefined,
@@ -38,8 +38,8 @@ function useAuditFilter() {
     actor: actor && !UUID.test(actor) ? actor : undefined,
     subjectId: UUID.test(subject) ? subject : undefined,
     subject: subject && !UUID.test(subject) ? subject : undefined,
-    from: errors.dates ? undefined : from,
-    to: errors.dates ? undefined : to,
+    from: dates.from,
+    to: dates.to,
   };
   return { filter, errors, active: FILTER_KEYS.some((key) => get(key) !== '') };
 }
@@ -190,27 +190,10 @@ export function AdminAuditPage() {
           onSearch={(subject) => update({ subject })}
           maxLength={Math.max(AUDIT_SUBJECT_LENGTH_MAX, PERSON_FILTER_LENGTH_MAX)}
         />
-        <TextField
-          label="From date (UTC)"
-          type="date"
-          value={get('from')}
-          onChange={(event) => update({ from: event.target.value })}
-          error={errors.dates}
-        />
-        <TextField
-          label="To date (UTC)"
-          type="date"
-          value={get('to')}
-          onChange={(event) => update({ to: event.target.value })}
-        />
+        <DateRangeFields error={errors.dates} zone=" (UTC)" />
         {active ? (
           <div className="flex items-end">
-            <Button
-              variant="secondary"
-              onClick={() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null])))}
-            >
-              Clear filters
-            </Button>
+            <ClearFilters keys={FILTER_KEYS} variant="secondary" />
           </div>
         ) : null}
       </form>

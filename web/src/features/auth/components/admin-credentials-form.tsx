@@ -1,7 +1,6 @@
 import { FormAlert } from '@/components/ui/alert';
 import { PendingButton } from '@/components/ui/pending-button';
-import { TextField } from '@/components/ui/form-field';
-import { SecretField } from '@/components/ui/secret-field';
+import { SecretField, TextField } from '@/components/ui/form-field';
 import type { UseFormReturn } from 'react-hook-form';
 import type { AdminLoginInput } from '@larkspur/contract';
 

@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { OTP_CODE_LENGTH, otpCodeSchema } from '@larkspur/contract';
+import { OTP_CODE_LENGTH } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
-import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
+import {
+  CodeSentNote,
+  OneTimeCodeField,
+  OTP_VALID_MINUTES,
+  useCodeForm,
+} from '@/components/ui/one-time-code';
+import { TextButton } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-
-const codeFormSchema = z.object({ code: otpCodeSchema });
-type CodeFormValues = z.infer<typeof codeFormSchema>;
 
 /**
  * Step two of sign-up and of the admin sign-in: the 6-digit code from the email. `onVerify`
@@ -33,11 +33,7 @@ export function CodeForm({
   onBack: () => void;
   backLabel: string;
 }) {
-  const form = useForm<CodeFormValues>({
-    resolver: zodResolver(codeFormSchema),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const form = useCodeForm();
   const { errors, isSubmitting } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
@@ -86,13 +82,7 @@ export function CodeForm({
         </PendingButton>
       </div>
       <p>
-        <button
-          type="button"
-          onClick={onBack}
-          className="min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-2"
-        >
-          {backLabel}
-        </button>
+        <TextButton onClick={onBack}>{backLabel}</TextButton>
       </p>
     </form>
   );

@@ -1,25 +1,12 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorMessage, type SessionResponse } from '@larkspur/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorMessage } from '@larkspur/contract';
 import { getSession, resetSessionStore } from '@/lib/session';
-import { jsonResponse as json } from '@/test/fixtures';
+import { janeSession, jsonResponse as json, stubFetch } from '@/test/fixtures';
 import { LoginForm } from './login-form';
 
-const signedIn: SessionResponse = {
-  user: {
-    id: '0b9f3f0e-5a51-4c8e-9a7e-2f9b0f1c2d3e',
-    role: 'user',
-    firstName: 'Jane',
-    surname: 'Doe',
-    email: 'jane@example.com',
-    accountNumber: '40912345678',
-    avatarUrl: '/api/avatars/JD-0.svg',
-    staffRole: null,
-    capabilities: [],
-  },
-  idleExpiresAt: '2030-01-01T10:15:00.000Z',
-};
+const signedIn = janeSession();
 
 function renderLogin() {
   const onSignedIn = vi.fn();
@@ -27,16 +14,8 @@ function renderLogin() {
   return { onSignedIn, user: userEvent.setup() };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  resetSessionStore();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
+beforeEach(() => resetSessionStore());
 
 describe('LoginForm', () => {
   it('says what is missing beside each field, and sends nothing', async () => {

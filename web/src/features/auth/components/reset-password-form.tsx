@@ -3,20 +3,20 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   OTP_CODE_LENGTH,
-  PASSWORD_LENGTH_MIN,
   RECOVERY_RESEND_WAIT_SECONDS,
   resetPasswordSchema,
   type ResetPasswordInput,
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
+import { TextButton } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
-import { SecretField } from '@/components/ui/secret-field';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Seconds left until `until`, updated every second while it is in the future. */
 function useSecondsUntil(until: number): number {
@@ -86,18 +86,9 @@ export function ResetPasswordForm({
       </CodeSentNote>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <OneTimeCodeField error={errors.code?.message} {...form.register('code')} />
-      <SecretField
-        label="New password"
-        hint={`At least ${PASSWORD_LENGTH_MIN} characters. A few unrelated words make a strong one.`}
-        error={errors.newPassword?.message}
-        autoComplete="new-password"
-        {...form.register('newPassword')}
-      />
-      <SecretField
-        label="Repeat the new password"
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: errors.newPassword?.message, ...form.register('newPassword') }}
+        repeat={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <PendingButton type="submit" pending={reset.isPending}>
@@ -113,13 +104,7 @@ export function ResetPasswordForm({
         </PendingButton>
       </div>
       <p>
-        <button
-          type="button"
-          onClick={onBack}
-          className="min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-2"
-        >
-          Use a different account number or email
-        </button>
+        <TextButton onClick={onBack}>Use a different account number or email</TextButton>
       </p>
     </form>
   );

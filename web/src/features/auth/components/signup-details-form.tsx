@@ -9,8 +9,7 @@ import {
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { PendingButton } from '@/components/ui/pending-button';
-import { SelectField, TextField } from '@/components/ui/form-field';
-import { SecretField } from '@/components/ui/secret-field';
+import { SecretField, SelectField, TextField } from '@/components/ui/form-field';
 
 /** "123456789" or "123-45-67" as typed → "123-45-6789": digits only, hyphens where they belong. */
 export function formatSsn(input: string): string {

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  PASSWORD_LENGTH_MIN,
   staffInvitationCompleteSchema,
   type StaffInvitationComplete,
   type StaffInvitationSummary,
@@ -10,13 +9,13 @@ import {
 import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { PendingButton } from '@/components/ui/pending-button';
-import { SecretField } from '@/components/ui/secret-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { usePageMeta } from '@/lib/page-meta';
 import { useCompleteStaffInvitation, useLookupStaffInvitation } from '../api/staff-invitation';
 import { AuthLayout } from '../components/auth-layout';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 type Step =
   | { name: 'checking' }
@@ -170,18 +169,9 @@ function ChoosePasswordForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <SecretField
-        label="New password"
-        hint={`At least ${PASSWORD_LENGTH_MIN} characters. A few unrelated words make a strong one.`}
-        error={errors.newPassword?.message}
-        autoComplete="new-password"
-        {...form.register('newPassword')}
-      />
-      <SecretField
-        label="Repeat the new password"
-        error={errors.confirmPassword?.message}
-        autoComplete="new-password"
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        password={{ error: errors.newPassword?.message, ...form.register('newPassword') }}
+        repeat={{ error: errors.confirmPassword?.message, ...form.register('confirmPassword') }}
       />
       <p className="text-sm text-slate-700">This link works once, until {formatExpiry(expiresAt)}.</p>
       <PendingButton type="submit" pending={complete.isPending} className="w-full sm:w-auto">

@@ -9,9 +9,8 @@ import {
   type Profile,
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
-import { AmountField } from '@/components/ui/amount-field';
+import { AmountField, TextField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
 import type { CheckPhoto } from './check-image';
 import { CheckPhotoField } from './check-photo-field';

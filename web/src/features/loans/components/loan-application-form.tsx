@@ -10,11 +10,9 @@ import {
   type LoanType,
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
-import { AmountField } from '@/components/ui/amount-field';
+import { AmountField, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
 import { formatMoney, Money } from '@/components/ui/money';
-import { TextAreaField } from '@/components/ui/textarea-field';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useApplyForLoan } from '../api/apply-loan';

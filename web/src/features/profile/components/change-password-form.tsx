@@ -5,7 +5,7 @@ import { changePasswordSchema, PASSWORD_LENGTH_MIN } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
 import { PendingButton } from '@/components/ui/pending-button';
 import { SecondFactorFields, SecondFactorInputError, useSecondFactor } from '@/components/ui/second-factor';
-import { SecretField } from '@/components/ui/secret-field';
+import { SecretField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { reportFormError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/test/fixtures';
 import { createQueryClient } from '@/lib/query-client';
 import { PASSKEY_PROMPT_FAILED, PasskeysSection } from './passkeys-section';
 
@@ -16,15 +17,7 @@ const laptop = {
   backedUp: true,
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 const CHALLENGE_ID = '6b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 /** The extra check (decision 0185): the server emails a code; 123456 is right, anything else is not. */

@@ -12,7 +12,7 @@ import {
 import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { TextField } from '@/components/ui/form-field';
+import { SecretField, TextField } from '@/components/ui/form-field';
 import { KeyIcon } from '@/components/ui/icons';
 import {
   SecondFactorFields,
@@ -20,7 +20,6 @@ import {
   useSecondFactor,
   type SecondFactorCheck,
 } from '@/components/ui/second-factor';
-import { SecretField } from '@/components/ui/secret-field';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { reportFormError } from '@/lib/form-errors';

@@ -1,6 +1,7 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { ClockIcon, PhoneIcon, PinIcon, SearchIcon } from '@/components/ui/icons';
+import { ClockIcon, PhoneIcon, PinIcon } from '@/components/ui/icons';
+import { SearchBox } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { PageHero } from '../components/page-hero';
@@ -13,7 +14,6 @@ export function BranchesPage() {
     description:
       'Find a Larkspur Bank branch near you by city or ZIP code, with addresses, opening hours, phone numbers and services.',
   });
-  const inputId = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const results = filterBranches(branches, deferred);
@@ -27,22 +27,14 @@ export function BranchesPage() {
       />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
         <form role="search" aria-label="Branches" onSubmit={(e) => e.preventDefault()} className="max-w-xl">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-900">
-            City or ZIP code
-          </label>
-          <div className="relative mt-1.5">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
-            <input
-              id={inputId}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              maxLength={BRANCH_QUERY_LENGTH_MAX}
-              autoComplete="postal-code"
-              placeholder="e.g. Portland or 97214"
-              className="block w-full rounded-lg border border-slate-400 bg-white py-2.5 pr-3 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600"
-            />
-          </div>
+          <SearchBox
+            label="City or ZIP code"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            maxLength={BRANCH_QUERY_LENGTH_MAX}
+            autoComplete="postal-code"
+            placeholder="e.g. Portland or 97214"
+          />
         </form>
         <p role="status" className="mt-4 text-sm text-slate-700">
           {results.length === branches.length

@@ -1,6 +1,7 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDownIcon, SearchIcon } from '@/components/ui/icons';
+import { ChevronDownIcon } from '@/components/ui/icons';
+import { SearchBox } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { PageHero } from '../components/page-hero';
@@ -19,7 +20,6 @@ export function HelpPage() {
     description:
       'Answers to common questions about Larkspur Bank accounts, logging in, transfers, cards, loans and security.',
   });
-  const inputId = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const groups = searchFaqs(faqGroups, deferred);
@@ -35,21 +35,13 @@ export function HelpPage() {
       />
       <div id="faqs" className="mx-auto max-w-4xl scroll-mt-20 px-4 py-10 sm:px-6 lg:py-14">
         <form role="search" aria-label="Frequently asked questions" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-900">
-            Search the FAQs
-          </label>
-          <div className="relative mt-1.5">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
-            <input
-              id={inputId}
-              type="search"
-              value={query}
-              maxLength={FAQ_QUERY_LENGTH_MAX}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="e.g. lost card, transfer, password"
-              className="block w-full rounded-lg border border-slate-400 bg-white py-3 pr-3 pl-10 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600"
-            />
-          </div>
+          <SearchBox
+            label="Search the FAQs"
+            value={query}
+            maxLength={FAQ_QUERY_LENGTH_MAX}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="e.g. lost card, transfer, password"
+          />
         </form>
         <p role="status" className="mt-4 text-sm text-slate-700">
           {count === total

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatCents, parseTypedAmountToCents, recordTypes } from '@larkspur/contract';
-import { AmountField } from '@/components/ui/amount-field';
+import { AmountField, SelectField, TextField } from '@/components/ui/form-field';
 import { FilterIcon } from '@/components/ui/banking-icons';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form-field';
 import { ChevronDownIcon, CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { formatMoney } from '@/components/ui/money';
 import {

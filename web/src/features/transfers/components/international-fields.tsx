@@ -7,11 +7,9 @@ import {
   currencyList,
   currencySymbol,
   displayRate,
-  NAME_FIELD_LENGTH_MAX,
   FOREIGN_AMOUNT_INPUT_LENGTH_MAX,
 } from '@larkspur/contract';
-import { AmountField } from '@/components/ui/amount-field';
-import { SelectField, TextField } from '@/components/ui/form-field';
+import { AmountField, SelectField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
 import { internationalQuote, RATES_UNAVAILABLE_MESSAGE, type FxRates } from './international-quote';
 import type { TransferContext, TransferFormValues } from './transfer-validation';
@@ -91,72 +89,6 @@ export function CurrencySelectField({ rates, ...props }: ChoiceProps & { rates?:
       <optgroup label="With a current rate">{options(rated)}</optgroup>
       <optgroup label="Other currencies (no current rate)">{options(others)}</optgroup>
     </SelectField>
-  );
-}
-
-/**
- * The recipient abroad (issue 18): name, bank, SWIFT/BIC, and the country and currency chosen
- * from the ISO lists. Native selects: keyboard and screen-reader ready, type-ahead included, and
- * the phone's own picker at 375 px. Currencies with a current posted rate are listed first.
- */
-export function InternationalFields({
-  form,
-  rates,
-  onNameBlur,
-}: {
-  form: TransferFormApi;
-  rates: FxRates | undefined;
-  /** The name as typed, once the field is left: the form checks it against the account (decision 0155). */
-  onNameBlur?: (name: string) => void;
-}) {
-  const errors = form.formState.errors.internationalDetails;
-  const nameRegistration = form.register('internationalDetails.recipientFullName');
-  const [account, swiftBic, country] = useWatch({
-    control: form.control,
-    name: ['recipientAccount', 'internationalDetails.swiftBic', 'internationalDetails.country'],
-  });
-  return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="Recipient’s full name"
-        autoComplete="off"
-        maxLength={NAME_FIELD_LENGTH_MAX}
-        error={errors?.recipientFullName?.message}
-        className="sm:col-span-2"
-        {...nameRegistration}
-        onBlur={(event) => {
-          void nameRegistration.onBlur(event);
-          onNameBlur?.(event.target.value.trim());
-        }}
-      />
-      <TextField
-        label="Recipient’s bank"
-        autoComplete="off"
-        maxLength={NAME_FIELD_LENGTH_MAX}
-        error={errors?.recipientBank?.message}
-        {...form.register('internationalDetails.recipientBank')}
-      />
-      <TextField
-        label="SWIFT/BIC"
-        hint="8 or 11 letters and digits, e.g. DEUTDEFF."
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={11}
-        error={errors?.swiftBic?.message}
-        {...form.register('internationalDetails.swiftBic')}
-      />
-      <CountrySelectField
-        hint={countryHint(account, swiftBic, country)}
-        error={errors?.country?.message}
-        {...form.register('internationalDetails.country')}
-      />
-      <CurrencySelectField
-        rates={rates}
-        error={errors?.currency?.message}
-        {...form.register('internationalDetails.currency')}
-      />
-    </div>
   );
 }
 

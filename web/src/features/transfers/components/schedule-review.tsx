@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { Profile, ScheduleInput, ScheduledTransfer } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Money } from '@/components/ui/money';
 import { DetailList, type ReceiptRow } from '@/components/ui/receipt';
 import { ApiError } from '@/lib/api-client';
 import { useCreateScheduledTransfer } from '../api/create-scheduled-transfer';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpStatus } from './step-up';
+import { StepUpActions, StepUpStatus, useStepUp, useStepUpConfirm } from './step-up';
 import { transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import type { TransferRequestOut } from './transfer-validation';
@@ -58,11 +57,12 @@ export function ScheduleReview({
           onRefused({ field: error.field, message: error.message });
         }
       });
-  const { gate, proof, proving, error, confirm, confirmWithCode } = useStepUpConfirm(
+  const confirmation = useStepUpConfirm(
     stepUp,
     submit,
     'Your passkey did not confirm the payment. Try again.',
   );
+  const { proving, error } = confirmation;
   const busy = create.isPending || proving;
 
   const rows: ReceiptRow[] = [
@@ -95,36 +95,13 @@ export function ScheduleReview({
         Each payment is made on its day if your available balance covers it; if not, we email you and the next
         one goes ahead as planned. You can change or cancel it under Scheduled payments.
       </p>
-      {gate?.required && gate.method === 'email' && !proof ? (
-        <EmailStepUpForm
-          gate={gate}
-          pending={busy}
-          disabled={false}
-          onConfirm={confirmWithCode}
-          onResend={stepUp.resend}
-          onEdit={onEdit}
-        />
-      ) : (
-        <>
-          {gate?.required && gate.method === 'passkey' && !proof ? (
-            <PasskeyStepUpNote reasons={gate.reasons} />
-          ) : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" size="lg" onClick={onEdit} disabled={busy}>
-              Edit details
-            </Button>
-            {stepUp.state.status === 'failed' ? (
-              <Button size="lg" onClick={() => void stepUp.restart().catch(() => undefined)}>
-                Try again
-              </Button>
-            ) : (
-              <Button size="lg" onClick={confirm} pending={busy || stepUp.state.status === 'checking'}>
-                Confirm and schedule
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+      <StepUpActions
+        stepUp={stepUp}
+        confirmation={confirmation}
+        busy={busy}
+        onEdit={onEdit}
+        confirmLabel="Confirm and schedule"
+      />
     </div>
   );
 }

@@ -11,10 +11,9 @@ import {
   type UpdateScheduledTransferRequest,
 } from '@larkspur/contract';
 import { FormAlert } from '@/components/ui/alert';
-import { AmountField } from '@/components/ui/amount-field';
+import { AmountField, TextField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TextField } from '@/components/ui/form-field';
 import { ApiError, messageFor } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';

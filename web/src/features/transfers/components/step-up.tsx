@@ -1,10 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
   OTP_CODE_LENGTH,
-  otpCodeSchema,
   PAYEE_NEW_WINDOW_HOURS,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
   type StepUpReason,
@@ -13,7 +9,12 @@ import {
 } from '@larkspur/contract';
 import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { KeyIcon } from '@/components/ui/icons';
-import { CodeSentNote, OneTimeCodeField, OTP_VALID_MINUTES } from '@/components/ui/one-time-code';
+import {
+  CodeSentNote,
+  OneTimeCodeField,
+  OTP_VALID_MINUTES,
+  useCodeForm,
+} from '@/components/ui/one-time-code';
 import { Button } from '@/components/ui/button';
 import { ApiError, messageFor } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format-money';
@@ -181,9 +182,6 @@ export function PasskeyStepUpNote({ reasons }: { reasons: readonly StepUpReason[
   );
 }
 
-const codeSchema = z.object({ code: otpCodeSchema });
-type CodeValues = z.infer<typeof codeSchema>;
-
 /**
  * The emailed-code variant: the code field takes the place of the Confirm button, so the code and
  * the confirmation are one press. `onConfirm` rejects with the ApiError to show.
@@ -210,11 +208,7 @@ export function EmailStepUpForm({
   editLabel?: string;
 }) {
   const { sentTo, codeReused = false, reasons } = gate;
-  const form = useForm<CodeValues>({
-    resolver: zodResolver(codeSchema),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const form = useCodeForm();
   const { errors } = form.formState;
   const [resending, setResending] = useState(false);
   const [resendNote, setResendNote] = useState<string | null>(null);
@@ -283,5 +277,65 @@ export function EmailStepUpForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The end of a review that may need a step-up, the same for Send money and Schedule: the emailed
+ * code's form (its Confirm sends), or the passkey note and Edit / Confirm — "Try again" when asking
+ * for the step-up failed.
+ */
+export function StepUpActions({
+  stepUp,
+  confirmation,
+  busy,
+  disabled = false,
+  onEdit,
+  confirmLabel,
+}: {
+  stepUp: ReturnType<typeof useStepUp>;
+  confirmation: ReturnType<typeof useStepUpConfirm>;
+  busy: boolean;
+  disabled?: boolean;
+  onEdit: () => void;
+  confirmLabel: string;
+}) {
+  const { gate, proof, confirm, confirmWithCode } = confirmation;
+  if (gate?.required && gate.method === 'email' && !proof)
+    return (
+      <EmailStepUpForm
+        gate={gate}
+        pending={busy}
+        disabled={disabled}
+        onConfirm={confirmWithCode}
+        onResend={stepUp.resend}
+        onEdit={onEdit}
+      />
+    );
+  return (
+    <>
+      {gate?.required && gate.method === 'passkey' && !proof ? (
+        <PasskeyStepUpNote reasons={gate.reasons} />
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onEdit} disabled={busy}>
+          Edit details
+        </Button>
+        {stepUp.state.status === 'failed' ? (
+          <Button size="lg" onClick={() => void stepUp.restart().catch(() => undefined)}>
+            Try again
+          </Button>
+        ) : (
+          <Button
+            size="lg"
+            onClick={confirm}
+            pending={busy || stepUp.state.status === 'checking'}
+            disabled={disabled}
+          >
+            {confirmLabel}
+          </Button>
+        )}
+      </div>
+    </>
   );
 }

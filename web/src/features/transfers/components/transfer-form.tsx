@@ -1,26 +1,16 @@
-import { useEffect, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import {
-  ACCOUNT_FIELD_LENGTH_MAX,
-  ACCOUNT_INPUT_LENGTH_MAX,
-  FX_RATE_MAX_AGE_DAYS,
-  NAME_FIELD_LENGTH_MAX,
-  LARKSPUR_ROUTING_NUMBER,
-  PURPOSE_LENGTH_MAX,
-  WIRE_CUTOFF_LABEL,
-  errorMessage,
-  type Profile,
-} from '@larkspur/contract';
+import { FX_RATE_MAX_AGE_DAYS, PURPOSE_LENGTH_MAX, errorMessage, type Profile } from '@larkspur/contract';
 import { FormAlert, InfoNote } from '@/components/ui/alert';
-import { AmountField } from '@/components/ui/amount-field';
+import { AmountField, TextField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
 import { Money } from '@/components/ui/money';
 import { ApiError } from '@/lib/api-client';
 import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
-import { InternationalAmount, InternationalFields } from './international-fields';
+import { InternationalAmount } from './international-fields';
 import { PayeeCheck } from './payee-check';
+import { RecipientFields } from './recipient-fields';
 import { TransferTypePicker } from './transfer-type-picker';
 import {
   externalWire,
@@ -117,7 +107,6 @@ export function TransferForm({
   context.recipientUnknown = recipientUnknown;
   context.payeeCheck = lookup.data?.check?.result ?? null;
   const international = type === 'International Transfer';
-  const wire = type === 'Wire Transfer';
   // The posted rates, once International is chosen; validation reads them from the context
   // (react-hook-form reads `context` when it validates, after this render).
   const fxRates = useFxRates(international);
@@ -146,13 +135,7 @@ export function TransferForm({
       setError(serverField, { type: 'server', message: serverError.message }, { shouldFocus: true });
   }, [serverError, serverField, setError]);
 
-  const accountRegistration = form.register('recipientAccount');
   const nameField = international ? 'internationalDetails.recipientFullName' : 'recipientName';
-  const nameRegistration = form.register(nameField);
-  const nameOnBlur = (event: FocusEvent<HTMLInputElement>) => {
-    void nameRegistration.onBlur(event);
-    setCheckName(event.target.value.trim());
-  };
   const submit = form.handleSubmit((values) => {
     const result = validateTransfer(values, context);
     if (result.ok && (international || (whenReady?.() ?? true))) onReview(values, result.request);
@@ -165,77 +148,29 @@ export function TransferForm({
 
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">Who are you paying?</legend>
-        <div>
-          <TextField
-            label={international ? 'IBAN or account number' : 'Recipient account number'}
-            hint={
-              international
-                ? 'Their IBAN (e.g. DE89 3704 0044 0532 0130 00), or their account number at their bank.'
-                : wire
-                  ? 'Their account number at their bank: a Larkspur Bank account has 11 digits, starting 409.'
-                  : 'The 11-digit Larkspur Bank account number, starting 409.'
-            }
-            inputMode={international ? 'text' : 'numeric'}
-            autoComplete="off"
-            autoCapitalize={international ? 'characters' : undefined}
-            spellCheck={false}
-            maxLength={international ? ACCOUNT_INPUT_LENGTH_MAX : ACCOUNT_FIELD_LENGTH_MAX}
-            error={errors.recipientAccount?.message}
-            {...accountRegistration}
-            onBlur={(event) => {
-              void accountRegistration.onBlur(event);
-              const value = event.target.value.trim();
-              setLookupNumber(LOOKUP_PATTERN.test(value) && value !== profile.accountNumber ? value : null);
-            }}
-          />
-          <PayeeCheck
-            lookup={lookupNumber === null || toAnotherBank ? null : lookup}
-            international={international}
-            onUseName={(name) => {
-              form.setValue(nameField, name, { shouldValidate: isSubmitted, shouldDirty: true });
-              setCheckName(name);
-            }}
-            confirm={form.register('confirmPayeeRisk')}
-            confirmError={errors.confirmPayeeRisk?.message}
-            needsConfirm={payeeNeedsConfirm}
-          />
-        </div>
-
-        {international ? (
-          <InternationalFields form={form} rates={fxRates.data} onNameBlur={setCheckName} />
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Recipient name"
-              autoComplete="off"
-              maxLength={NAME_FIELD_LENGTH_MAX}
-              error={errors.recipientName?.message}
-              className="sm:col-span-2"
-              {...nameRegistration}
-              onBlur={nameOnBlur}
+        <RecipientFields
+          register={form.register}
+          watch={form.watch}
+          errors={errors}
+          rates={fxRates.data}
+          onAccountBlur={(value) =>
+            setLookupNumber(LOOKUP_PATTERN.test(value) && value !== profile.accountNumber ? value : null)
+          }
+          onNameBlur={setCheckName}
+          nameCheck={
+            <PayeeCheck
+              lookup={lookupNumber === null || toAnotherBank ? null : lookup}
+              international={international}
+              onUseName={(name) => {
+                form.setValue(nameField, name, { shouldValidate: isSubmitted, shouldDirty: true });
+                setCheckName(name);
+              }}
+              confirm={form.register('confirmPayeeRisk')}
+              confirmError={errors.confirmPayeeRisk?.message}
+              needsConfirm={payeeNeedsConfirm}
             />
-            {wire ? (
-              <>
-                <TextField
-                  label="Bank name"
-                  autoComplete="off"
-                  maxLength={NAME_FIELD_LENGTH_MAX}
-                  error={errors.bankName?.message}
-                  {...form.register('bankName')}
-                />
-                <TextField
-                  label="Routing number"
-                  hint={`9 digits (ABA). Larkspur Bank's is ${LARKSPUR_ROUTING_NUMBER}; a wire to another bank is sent by ${WIRE_CUTOFF_LABEL} on business days.`}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={9}
-                  error={errors.routingNumber?.message}
-                  {...form.register('routingNumber')}
-                />
-              </>
-            ) : null}
-          </div>
-        )}
+          }
+        />
       </fieldset>
 
       <fieldset className="space-y-4">

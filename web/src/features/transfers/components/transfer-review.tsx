@@ -17,7 +17,7 @@ import { meQueryKey } from '@/lib/me';
 import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
-import { EmailStepUpForm, PasskeyStepUpNote, useStepUp, useStepUpConfirm, StepUpStatus } from './step-up';
+import { StepUpActions, StepUpStatus, useStepUp, useStepUpConfirm } from './step-up';
 import { isExternalWire, transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import { balanceAfter, type TransferRequestOut } from './transfer-validation';
@@ -162,20 +162,13 @@ export function TransferReview({
           onRefused({ field: error instanceof ApiError ? error.field : undefined, message });
         }
       });
-  const {
-    gate,
-    proof,
-    proving,
-    error: stepUpError,
-    confirm,
-    confirmWithCode,
-  } = useStepUpConfirm(
+  const confirmation = useStepUpConfirm(
     stepUp,
     submit,
     'Your passkey did not confirm the payment. Try again, or edit the details.',
   );
+  const { proving, error: stepUpError } = confirmation;
   const busy = send.isPending || proving;
-  const checking = stepUp.state.status === 'checking';
 
   const rows: ReceiptRow[] = [
     ...transferDetailRows(request, payee.data?.maskedName ?? null, payeeCheck, quotedRate),
@@ -226,41 +219,14 @@ export function TransferReview({
       <p className="text-sm text-slate-700">
         The money leaves your account as soon as you confirm, and a transfer cannot be called back.
       </p>
-      {gate?.required && gate.method === 'email' && !proof ? (
-        <EmailStepUpForm
-          gate={gate}
-          pending={busy}
-          disabled={overdrawn || blockedByCheck}
-          onConfirm={confirmWithCode}
-          onResend={stepUp.resend}
-          onEdit={onEdit}
-        />
-      ) : (
-        <>
-          {gate?.required && gate.method === 'passkey' && !proof ? (
-            <PasskeyStepUpNote reasons={gate.reasons} />
-          ) : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" size="lg" onClick={onEdit} disabled={busy}>
-              Edit details
-            </Button>
-            {stepUp.state.status === 'failed' ? (
-              <Button size="lg" onClick={() => void stepUp.restart().catch(() => undefined)}>
-                Try again
-              </Button>
-            ) : (
-              <Button
-                size="lg"
-                onClick={confirm}
-                pending={busy || checking}
-                disabled={overdrawn || blockedByCheck}
-              >
-                {retryMessage ? 'Confirm again' : 'Confirm and send'}
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+      <StepUpActions
+        stepUp={stepUp}
+        confirmation={confirmation}
+        busy={busy}
+        disabled={overdrawn || blockedByCheck}
+        onEdit={onEdit}
+        confirmLabel={retryMessage ? 'Confirm again' : 'Confirm and send'}
+      />
     </div>
   );
 }

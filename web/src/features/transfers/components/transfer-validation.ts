@@ -90,22 +90,21 @@ export function externalWire(values: Pick<TransferFormValues, 'type' | 'routingN
   return values.type === 'Wire Transfer' && values.routingNumber.trim() !== LARKSPUR_ROUTING_NUMBER;
 }
 
+/** The bank details of a recipient: what Send money and a payee both hold. */
+export type RecipientValues = Pick<
+  TransferFormValues,
+  'type' | 'recipientAccount' | 'recipientName' | 'bankName' | 'routingNumber' | 'internationalDetails'
+>;
+
 /**
- * The request the form describes. International transfers name the recipient and the bank once,
- * in the international details, and the top-level fields repeat them (the record shows them);
- * a Local transfer is always to Larkspur Bank; only a Wire carries a routing number.
+ * Who is paid, as a transfer and a payee both send it: an international recipient is named once,
+ * in the international details, and the top-level fields repeat them (the record shows them); a
+ * Local transfer is always to Larkspur Bank; only a Wire carries a routing number.
  */
-export function toTransferRequest(
-  values: TransferFormValues,
-  rates?: FxRates,
-): z.input<typeof transferRequestSchema> {
+export function recipientOf(values: RecipientValues) {
   const international = values.type === 'International Transfer';
   const wire = values.type === 'Wire Transfer';
-  // International: the dollars are the foreign amount at the posted rate (decision 0165); the
-  // server converts again and refuses if its answer differs.
-  const quote = international ? internationalQuote(values, rates) : null;
   return {
-    type: values.type,
     recipientAccount: values.recipientAccount,
     recipientName: international ? values.internationalDetails.recipientFullName : values.recipientName,
     bankName: international
@@ -114,6 +113,24 @@ export function toTransferRequest(
         ? values.bankName
         : LARKSPUR_BANK_NAME,
     routingNumber: wire ? values.routingNumber : null,
+  };
+}
+
+/**
+ * The request the form describes: its recipient (`recipientOf`), the amount, and for an
+ * international transfer its details and the quote.
+ */
+export function toTransferRequest(
+  values: TransferFormValues,
+  rates?: FxRates,
+): z.input<typeof transferRequestSchema> {
+  const international = values.type === 'International Transfer';
+  // International: the dollars are the foreign amount at the posted rate (decision 0165); the
+  // server converts again and refuses if its answer differs.
+  const quote = international ? internationalQuote(values, rates) : null;
+  return {
+    type: values.type,
+    ...recipientOf(values),
     // Always the wire's two-decimal string, whatever was typed ("5", "12,000"): the review shows it as money.
     amount: international ? (quote?.ok ? quote.usdAmount : '') : normalizeTypedAmount(values.amount),
     purpose: values.purpose,
