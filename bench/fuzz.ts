@@ -3,7 +3,7 @@
 // app.inject on an in-memory PGlite bank (no network): no 5xx, no crash, every rejection in the
 // error envelope, a clean ledger at the end. Prints the seed (a failure reproduces with --seed).
 import { parseArgs } from 'node:util';
-import { createFuzzBank, formatReport, runFuzz } from '../server/src/security/fuzz';
+import { createFuzzBank, formatReport, runFuzz } from '../server/src/test/fuzz';
 import { buildInProcessApp } from './lib/in-process-app';
 
 /** The issue asks for at least ten thousand requests. */

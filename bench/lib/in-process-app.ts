@@ -5,7 +5,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/client';
 import { ManualClock } from '../../server/src/lib/clock';
-import type { FuzzHost } from '../../server/src/security/fuzz';
+import type { FuzzHost } from '../../server/src/test/fuzz';
 import { UNBOUNDED_MONEY_LIMITS } from './cluster';
 
 /**

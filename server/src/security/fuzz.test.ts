@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabaseKind, type TestApp } from '../test/test-app';
-import { createFuzzBank, formatReport, runFuzz, type FuzzBank } from './fuzz';
+import { createFuzzBank, formatReport, runFuzz, type FuzzBank } from '../test/fuzz';
 
 /**
  * The CI-sized fuzz run (`npm run bench:fuzz` runs ≥ 10,000). A fixed seed by default so that CI is

@@ -1,5 +1,6 @@
 import type { InternationalDetails, TransferType } from '@larkspur/contract';
-import { emptyTransfer, LARKSPUR_BANK_NAME, type TransferFormValues } from './transfer-validation';
+import { BANK_DISPLAY_NAME } from '@larkspur/contract';
+import { emptyTransfer, type TransferFormValues } from './transfer-validation';
 
 /**
  * Who to pay, as a saved payee or a recent recipient describes them (their common fields). The
@@ -29,7 +30,7 @@ export function formValuesFor(
     type: to.type,
     recipientAccount: to.recipientAccount,
     recipientName: to.recipientName,
-    bankName: to.type === 'Wire Transfer' ? to.bankName : LARKSPUR_BANK_NAME,
+    bankName: to.type === 'Wire Transfer' ? to.bankName : BANK_DISPLAY_NAME,
     routingNumber: to.routingNumber ?? '',
     internationalDetails: to.internationalDetails ?? emptyTransfer.internationalDetails,
   };

@@ -2,6 +2,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   AMOUNT_MAX_CENTS,
+  BANK_DISPLAY_NAME,
   errorMessage,
   formatCents,
   LARKSPUR_ROUTING_NUMBER,
@@ -46,13 +47,11 @@ export interface TransferFormValues {
 
 export type TransferRequestOut = z.output<typeof transferRequestSchema>;
 
-export const LARKSPUR_BANK_NAME = 'Larkspur Bank';
-
 export const emptyTransfer: TransferFormValues = {
   type: 'Local Transfer',
   recipientAccount: '',
   recipientName: '',
-  bankName: LARKSPUR_BANK_NAME,
+  bankName: BANK_DISPLAY_NAME,
   routingNumber: '',
   amount: '',
   foreignAmount: '',
@@ -111,7 +110,7 @@ export function recipientOf(values: RecipientValues) {
       ? values.internationalDetails.recipientBank
       : wire
         ? values.bankName
-        : LARKSPUR_BANK_NAME,
+        : BANK_DISPLAY_NAME,
     routingNumber: wire ? values.routingNumber : null,
   };
 }

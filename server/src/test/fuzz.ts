@@ -10,7 +10,7 @@ import { createFieldCipher, resolveDataKey } from '../lib/field-encryption';
 import { hashPassword } from '../lib/passwords';
 import { createUserService } from '../modules/users/index';
 import { sessionCookieFor } from '../plugins/authentication';
-import { fillPath, readOperations, type JsonSchema, type Operation } from './openapi';
+import { fillPath, readOperations, type JsonSchema, type Operation } from '../security/openapi';
 
 /**
  * A seeded, schema-driven fuzzer for the whole HTTP API, run through `app.inject` (no network).
