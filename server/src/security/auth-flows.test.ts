@@ -11,7 +11,7 @@ import {
   LOCK_BASE_MS,
   RECHECK_FAILURES_MAX,
 } from '../modules/auth/login-throttle';
-import { FAILED_SIGN_INS_TEMPLATE, PASSWORD_RECHECK_TEMPLATE } from '../modules/email/templates';
+import { FAILED_SIGN_INS_TEMPLATE, PASSWORD_RECHECK_TEMPLATE } from '../modules/email/notice-templates';
 import { OTP_RESEND_INTERVAL_MS } from '../modules/email/otp-service';
 import {
   JSON_HEADERS,

@@ -11,7 +11,7 @@ import {
   renderPasswordResetCode,
   renderWelcome,
 } from './account-templates';
-import type { EmailBrand } from './templates';
+import type { EmailBrand } from './email-layout';
 
 const brand: EmailBrand = {
   bankName: 'Larkspur Bank',

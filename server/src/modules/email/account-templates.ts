@@ -1,6 +1,7 @@
 import { PASSKEY_RESET_REMOVAL_WINDOW_HOURS } from '@larkspur/contract';
 import type { EmailTemplateName, RenderedEmail } from './transport';
-import { bodies, formatAlertDate, oneLine, renderVerificationCode, type EmailBrand } from './templates';
+import { bodies, formatAlertDate, oneLine, type EmailBrand } from './email-layout';
+import { renderVerificationCode } from './code-templates';
 
 /**
  * The emails of getting back in and of security alerts (issue 17, decisions 0130–0134): the welcome

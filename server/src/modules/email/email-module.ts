@@ -8,7 +8,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 import { resolveOtpPepper } from './otp-pepper';
 import { createOtpService, type OtpService } from './otp-service';
 import { createSmtpTransport } from './smtp-transport';
-import type { EmailBrand } from './templates';
+import type { EmailBrand } from './email-layout';
 import type { EmailLogger, EmailTransport } from './transport';
 
 /** Everything email, built once per app and handed to the modules that send mail. */

@@ -7,7 +7,9 @@ import {
   EMAILJS_SEND_PATH,
   type EmailJsOptions,
 } from './emailjs-transport';
-import { renderMoneyAlert, renderVerificationCode, type EmailBrand } from './templates';
+import { renderMoneyAlert } from './money-alert-template';
+import { renderVerificationCode } from './code-templates';
+import { type EmailBrand } from './email-layout';
 import type { OutboundEmail } from './transport';
 
 /** A local HTTP service that answers as the hosted email API does. */

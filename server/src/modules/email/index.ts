@@ -22,19 +22,16 @@ export {
   renderPasskeyAddedNotice,
   renderPasskeyRemovedNotice,
   renderFailedSignInsNotice,
-  renderMoneyAlert,
   renderNewDeviceNotice,
   NEW_DEVICE_TEMPLATE,
-  renderStoredEmail,
   renderPasswordRecheckNotice,
   renderReturnedCheckNotice,
   RECORD_CORRECTION_TEMPLATE,
   renderRecordCorrectionNotice,
-  renderSignupAttemptNotice,
-  renderVerificationCode,
-  type EmailBrand,
-  type MoneyAlertInput,
-} from './templates';
+} from './notice-templates';
+export { renderMoneyAlert, renderStoredEmail, type MoneyAlertInput } from './money-alert-template';
+export { renderSignupAttemptNotice, renderVerificationCode } from './code-templates';
+export { type EmailBrand } from './email-layout';
 export type { EmailLogger, EmailTransport, OutgoingEmail, RenderedEmail, SendResult } from './transport';
 export { mailboxApiRoutes, mailboxPageRoutes } from './mailbox-routes';
 export {
@@ -62,5 +59,5 @@ export {
 } from './account-templates';
 export type { OtpThrottleMode } from './otp-service';
 export { createSecurityAlerts, type SecurityAlerts } from './security-alerts';
-export { DEBIT_COLOR, bodies, formatAlertDate, formatMoney, oneLine, type Row } from './templates';
+export { DEBIT_COLOR, bodies, formatAlertDate, formatMoney, oneLine, type Row } from './email-layout';
 export type { EmailTemplateName } from './transport';

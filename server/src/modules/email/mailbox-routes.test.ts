@@ -3,7 +3,7 @@ import { buildApp } from '../../app';
 import { buildTestApp, createTestDatabase, testConfig, type TestApp } from '../../test/test-app';
 import { MAILBOX_API_LIMIT_MAX, MAILBOX_PAGE_SIZE } from './mailbox';
 import { MESSAGE_HTML_CSP } from './mailbox-routes';
-import { renderMoneyAlert } from './templates';
+import { renderMoneyAlert } from './money-alert-template';
 import type { OutgoingEmail } from './transport';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { isLoopbackAddress } from '../../lib/loopback';
 import { MAILBOX_API_LIMIT_MAX, type Mailbox, type MailboxSummary } from './mailbox';
-import { escapeHtml } from './templates';
+import { escapeHtml } from './email-layout';
 
 /**
  * The development mailbox, registered only while the mailbox transport is in use:

@@ -12,7 +12,8 @@ import {
   createOtpService,
   type OtpService,
 } from './otp-service';
-import { renderSignupAttemptNotice, type EmailBrand } from './templates';
+import { renderSignupAttemptNotice } from './code-templates';
+import { type EmailBrand } from './email-layout';
 import {
   createRecordingLogger,
   createRecordingTransport,

@@ -4,7 +4,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { renderVerificationCode, type EmailBrand } from './templates';
+import { renderVerificationCode } from './code-templates';
+import { type EmailBrand } from './email-layout';
 import {
   oneTimeCodeMessageId,
   type EmailLogger,

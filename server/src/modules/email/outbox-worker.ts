@@ -11,7 +11,8 @@ import {
   type OutboundEmail,
   type SendResult,
 } from './transport';
-import { renderStoredEmail, type EmailBrand } from './templates';
+import { renderStoredEmail } from './money-alert-template';
+import { type EmailBrand } from './email-layout';
 import { takeFromWindows, windowEndOf } from '../../lib/rate-counter';
 import { renderMoneyAlertsPausedNotice } from './account-templates';
 import { createOutbox } from './outbox';

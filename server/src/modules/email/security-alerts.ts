@@ -11,7 +11,7 @@ import {
   type PasswordChangedHow,
 } from './account-templates';
 import type { Outbox } from './outbox';
-import type { EmailBrand } from './templates';
+import type { EmailBrand } from './email-layout';
 
 /**
  * Security alerts by email (issue 17, decision 0132). Each is queued in the outbox inside the

@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpTransport } from './smtp-transport';
-import { renderMoneyAlert } from './templates';
+import { renderMoneyAlert } from './money-alert-template';
 import type { EmailTransport, OutboundEmail } from './transport';
 
 /** A real SMTP server on loopback; recipients' local parts choose how it answers. */

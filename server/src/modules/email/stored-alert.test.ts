@@ -5,13 +5,9 @@ import { credit, transfer } from '../../test/banking';
 import { createAdmin, loginAdmin, signUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createOutboxWorker } from './outbox-worker';
-import {
-  renderMoneyAlert,
-  renderStoredEmail,
-  renderVerificationCode,
-  type EmailBrand,
-  type MoneyAlertInput,
-} from './templates';
+import { renderMoneyAlert, renderStoredEmail, type MoneyAlertInput } from './money-alert-template';
+import { renderVerificationCode } from './code-templates';
+import { type EmailBrand } from './email-layout';
 import { createRecordingLogger, createRecordingTransport } from '../../test/email-doubles';
 
 /**

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { CREDIT_COLOR, DEBIT_COLOR, escapeHtml, formatMoney, type EmailBrand } from './email-layout';
 import {
-  CREDIT_COLOR,
-  DEBIT_COLOR,
   FAILED_SIGN_INS_TEMPLATE,
   PASSWORD_RECHECK_TEMPLATE,
-  escapeHtml,
-  formatMoney,
   renderFailedSignInsNotice,
-  renderMoneyAlert,
   renderPasswordRecheckNotice,
   renderReturnedCheckNotice,
-  renderSignupAttemptNotice,
-  renderVerificationCode,
-  type EmailBrand,
-  type MoneyAlertInput,
-} from './templates';
+} from './notice-templates';
+import { renderMoneyAlert, type MoneyAlertInput } from './money-alert-template';
+import { renderSignupAttemptNotice, renderVerificationCode } from './code-templates';
 
 const brand: EmailBrand = {
   bankName: 'Larkspur Bank',

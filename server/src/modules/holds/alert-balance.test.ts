@@ -6,7 +6,8 @@ import { credit, transfer } from '../../test/banking';
 import { checkMicr, checkPhotos } from '../../test/check-images';
 import { JSON_HEADERS, createAdmin, loginAdmin, signUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { renderStoredEmail, type EmailBrand } from '../email/templates';
+import { renderStoredEmail } from '../email/money-alert-template';
+import { type EmailBrand } from '../email/email-layout';
 
 /**
  * Issue 28 point 1: a money alert said "Available balance" beside the current balance, which

@@ -20,7 +20,7 @@ import {
 } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { latestRate, postSeedRates } from '../fx/fx-rates';
-import { renderStoredEmail } from '../email/templates';
+import { renderStoredEmail } from '../email/money-alert-template';
 import { verifyLedger } from './verify';
 
 /** The first bytes of a PNG: a PNG's magic, sent as a JPEG. */

@@ -9,7 +9,7 @@ import { outboxMessages } from '../../db/schema/index';
 import { credit, transfer } from '../../test/banking';
 import { createAdmin, loginAdmin, signUpCustomer, type SignedUpCustomer } from '../../test/identity';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { renderStoredEmail } from '../email/templates';
+import { renderStoredEmail } from '../email/money-alert-template';
 
 /**
  * Issue 28 point 2: the recipient of a transfer read "Deposit" with a reference (DEP…) the sender

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_EVENTS_PAGE_SIZE_MAX } from '@larkspur/contract';
 import { auditLog, outboxMessages, sessions } from '../../db/schema/index';
-import { NEW_DEVICE_TEMPLATE } from '../email/templates';
+import { NEW_DEVICE_TEMPLATE } from '../email/notice-templates';
 import {
   JSON_HEADERS,
   cookieJar,
