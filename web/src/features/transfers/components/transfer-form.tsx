@@ -136,6 +136,11 @@ export function TransferForm({
   }, [serverError, serverField, setError]);
 
   const nameField = international ? 'internationalDetails.recipientFullName' : 'recipientName';
+  // react-hook-form focuses the first field in error in the order fields were registered, and the
+  // recipient's fields render in a child after this form's own: named here first, the order is the
+  // one on screen (decision 0115: a refused submit focuses the first field in error).
+  form.register('recipientAccount');
+  form.register(nameField);
   const submit = form.handleSubmit((values) => {
     const result = validateTransfer(values, context);
     if (result.ok && (international || (whenReady?.() ?? true))) onReview(values, result.request);
