@@ -40,6 +40,17 @@ export const BANK_DISPLAY_NAME = 'Larkspur Bank';
  */
 export const LARKSPUR_ROUTING_NUMBER = '323274005';
 
+/**
+ * A wire to another US bank (decision 0206): any routing number but ours. It never pays one of our
+ * customers and needs no name check against them; it leaves the bank through external settlement.
+ * The one statement of the rule, for the form, the review, the step-up, the transfer and the record.
+ */
+export function isExternalWire(transfer: { type: string; routingNumber?: string | null }): boolean {
+  return (
+    transfer.type === 'Wire Transfer' && (transfer.routingNumber ?? '').trim() !== LARKSPUR_ROUTING_NUMBER
+  );
+}
+
 /** Our name as a wire's bank name may spell it: case, spaces and punctuation aside. */
 export function namesLarkspurBank(bankName: string): boolean {
   const letters = bankName.toLowerCase().replace(/[^a-z]/g, '');

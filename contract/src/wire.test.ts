@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isValidAbaRoutingNumber, LARKSPUR_ROUTING_NUMBER, namesLarkspurBank } from './aba-routing';
+import {
+  isExternalWire,
+  isValidAbaRoutingNumber,
+  LARKSPUR_ROUTING_NUMBER,
+  namesLarkspurBank,
+} from './aba-routing';
 import { federalReserveHolidays, wireSendDate } from './wire';
 
 describe('ABA routing numbers (decision 0206)', () => {
@@ -48,5 +53,20 @@ describe('the wire cut-off (decision 0206)', () => {
     expect(federalReserveHolidays(2027).has('2027-07-05')).toBe(true);
     // A fixed holiday on a Saturday is not moved (the Fed stays open): 1 January 2028.
     expect(federalReserveHolidays(2027).has('2027-12-31')).toBe(false);
+  });
+});
+
+describe('isExternalWire: the one statement of where a wire goes (decision 0206)', () => {
+  it('is a wire to any routing number but ours, typed with spaces or not given', () => {
+    expect(isExternalWire({ type: 'Wire Transfer', routingNumber: '021000021' })).toBe(true);
+    expect(isExternalWire({ type: 'Wire Transfer', routingNumber: null })).toBe(true);
+    expect(isExternalWire({ type: 'Wire Transfer', routingNumber: LARKSPUR_ROUTING_NUMBER })).toBe(false);
+    expect(isExternalWire({ type: 'Wire Transfer', routingNumber: ` ${LARKSPUR_ROUTING_NUMBER} ` })).toBe(
+      false,
+    );
+  });
+  it('is never another type of transfer, whatever routing number it carries', () => {
+    expect(isExternalWire({ type: 'Local Transfer', routingNumber: '021000021' })).toBe(false);
+    expect(isExternalWire({ type: 'International Transfer' })).toBe(false);
   });
 });

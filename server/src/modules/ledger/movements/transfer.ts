@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import {
   BANK_DISPLAY_NAME,
+  isExternalWire,
   CURRENCY,
-  LARKSPUR_ROUTING_NUMBER,
   transferTypes,
   type ErrorCode,
   type FxQuote,
@@ -100,8 +100,7 @@ export async function transfer(
   // A wire goes where its routing number says (decision 0206): ours pays one of our customers,
   // another bank's leaves through external settlement; a bank name naming the other bank is refused.
   const wire = input.type === 'Wire Transfer';
-  const ourRouting = input.routingNumber === LARKSPUR_ROUTING_NUMBER;
-  const externalWire = wire && !ourRouting;
+  const externalWire = isExternalWire(input);
   let refusal: Rejection | null = null;
   if (wire && wireBankMismatch(input.routingNumber ?? '', input.bankName))
     refusal = new Rejection('WIRE_BANK_MISMATCH', 'bankName');
@@ -185,7 +184,7 @@ export function transferParams(args: {
     bankName: input.bankName || BANK_DISPLAY_NAME,
     routingNumber: input.routingNumber ?? null,
     // Another bank's wire: never one of our customers, out through `settlementAccountId` (0206).
-    externalWire: input.type === 'Wire Transfer' && input.routingNumber !== LARKSPUR_ROUTING_NUMBER,
+    externalWire: isExternalWire(input),
     purpose: input.purpose,
     amountCents,
     currency: CURRENCY,

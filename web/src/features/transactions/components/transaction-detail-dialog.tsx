@@ -1,5 +1,5 @@
 import type { RecordInternationalDetails, TransactionRecord } from '@larkspur/contract';
-import { LARKSPUR_ROUTING_NUMBER } from '@larkspur/contract/aba-routing';
+import { isExternalWire } from '@larkspur/contract/aba-routing';
 import { displayRate, formatForeignMoney } from '@larkspur/contract/fx-math';
 import { DownloadIcon } from '@/components/ui/banking-icons';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -54,11 +54,7 @@ function rowsOf(record: TransactionRecord): ReceiptRow[] {
   rows.push({ label: 'Bank', value: record.bankName || '—' });
   if (record.routingNumber) rows.push({ label: 'Routing number', value: mono(record.routingNumber) });
   // A wire out to another bank (decision 0206): the day it was, or will be, sent.
-  if (
-    record.type === 'Wire Transfer' &&
-    record.direction === 'debit' &&
-    record.routingNumber !== LARKSPUR_ROUTING_NUMBER
-  )
+  if (record.direction === 'debit' && isExternalWire(record))
     rows.push({ label: 'Wire sent', value: wireSendsOnText(new Date(record.createdAt)) });
   rows.push({ label: 'Purpose', value: record.purpose || '—' });
   const international = record.internationalDetails;

@@ -3,7 +3,7 @@ import {
   currencySymbol,
   displayRate,
   formatForeignMoney,
-  LARKSPUR_ROUTING_NUMBER,
+  isExternalWire,
   type PayeeCheckResult,
 } from '@larkspur/contract';
 import { Money } from '@/components/ui/money';
@@ -15,11 +15,6 @@ import type { TransferRequestOut } from './transfer-validation';
 /** "DE" → "Germany", in English, from the browser's own data. */
 function countryName(code: string): string {
   return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(code) ?? code;
-}
-
-/** A wire to another US bank: out of Larkspur through settlement, on a cut-off (decision 0206). */
-export function isExternalWire(request: Pick<TransferRequestOut, 'type' | 'routingNumber'>): boolean {
-  return request.type === 'Wire Transfer' && request.routingNumber !== LARKSPUR_ROUTING_NUMBER;
 }
 
 /**

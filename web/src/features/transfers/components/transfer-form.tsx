@@ -1,6 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { FX_RATE_MAX_AGE_DAYS, PURPOSE_LENGTH_MAX, errorMessage, type Profile } from '@larkspur/contract';
+import {
+  FX_RATE_MAX_AGE_DAYS,
+  PURPOSE_LENGTH_MAX,
+  errorMessage,
+  isExternalWire,
+  type Profile,
+} from '@larkspur/contract';
 import { FormAlert, InfoNote } from '@/components/ui/alert';
 import { AmountField, TextField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
@@ -13,7 +19,6 @@ import { PayeeCheck } from './payee-check';
 import { RecipientFields } from './recipient-fields';
 import { TransferTypePicker } from './transfer-type-picker';
 import {
-  externalWire,
   transferResolver,
   validateTransfer,
   type TransferContext,
@@ -100,7 +105,7 @@ export function TransferForm({
   const type = useWatch({ control: form.control, name: 'type' });
   const routingNumber = useWatch({ control: form.control, name: 'routingNumber' });
   // Another bank's wire (decision 0206): its account number is not looked up among our customers.
-  const toAnotherBank = externalWire({ type, routingNumber });
+  const toAnotherBank = isExternalWire({ type, routingNumber });
   const lookup = useRecipientLookup(toAnotherBank ? null : lookupNumber, checkName);
   const recipientUnknown = lookup.error instanceof ApiError && lookup.error.status === 404;
   // React-hook-form reads `context` when it validates, after this render.

@@ -5,6 +5,7 @@ import {
   formatForeignMoney,
   formatRate,
   FX_RATE_SCALE,
+  isExternalWire,
   type MovementResponse,
   type Profile,
 } from '@larkspur/contract';
@@ -18,7 +19,7 @@ import { useFxRates } from '../api/get-fx-rates';
 import { useRecipientLookup } from '../api/lookup-recipient';
 import { useSendTransfer } from '../api/send-transfer';
 import { StepUpActions, StepUpStatus, useStepUp, useStepUpConfirm } from './step-up';
-import { isExternalWire, transferDetailRows } from './transfer-details';
+import { transferDetailRows } from './transfer-details';
 import type { ServerFieldError } from './transfer-form';
 import { balanceAfter, type TransferRequestOut } from './transfer-validation';
 

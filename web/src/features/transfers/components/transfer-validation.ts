@@ -5,7 +5,7 @@ import {
   BANK_DISPLAY_NAME,
   errorMessage,
   formatCents,
-  LARKSPUR_ROUTING_NUMBER,
+  isExternalWire,
   moneyToCents,
   normalizeTypedAmount,
   parseTypedAmountToCents,
@@ -83,11 +83,6 @@ export interface TransferContext {
 }
 
 export const PAYEE_RISK_REQUIRED = 'Correct the name, or confirm that you understand the risk.';
-
-/** A wire to another US bank (not our routing number): no name check against our customers. */
-export function externalWire(values: Pick<TransferFormValues, 'type' | 'routingNumber'>): boolean {
-  return values.type === 'Wire Transfer' && values.routingNumber.trim() !== LARKSPUR_ROUTING_NUMBER;
-}
 
 /** The bank details of a recipient: what Send money and a payee both hold. */
 export type RecipientValues = Pick<
@@ -232,7 +227,7 @@ export function validateTransfer(values: TransferFormValues, context: TransferCo
   const account = values.recipientAccount.trim();
   if (account !== '' && account === context.ownAccountNumber) {
     errors.recipientAccount = errorMessage('SELF_TRANSFER');
-  } else if (account !== '' && context.recipientUnknown && !international && !externalWire(values)) {
+  } else if (account !== '' && context.recipientUnknown && !international && !isExternalWire(values)) {
     put('recipientAccount', errorMessage('RECIPIENT_NOT_FOUND'));
   }
   // A wire goes where its routing number says (decision 0206): a valid ABA number, and a bank name
