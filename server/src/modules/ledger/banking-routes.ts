@@ -41,16 +41,22 @@ import { stepUpTokenOf } from '../../lib/step-up-token';
 import { lookUpRecipient } from './payee-check';
 
 /**
- * What the transfer route asks of step-up (decision 0137). The step-up service is one; it is named
- * here by shape so that the ledger, which step-up builds on (its `StepUpCheck`), does not depend on it.
+ * What the transfer route asks of step-up (decision 0137). The step-up service implements it (its
+ * `StepUpService` extends this); it is declared here so that the ledger, which step-up builds on
+ * (its `StepUpCheck`), does not depend on step-up.
  */
 export interface TransferStepUp {
+  /**
+   * What a transfer carries to `lb_transfer`, which applies the rule under the sender's lock and
+   * spends the matching proof as the money moves (else STEP_UP_REQUIRED; the key stays free).
+   */
   transferCheck(input: {
     session: ResolvedSession;
     transfer: TransferRequest;
     idempotencyKey: string | null;
     token: string | null;
   }): StepUpCheck;
+  /** Audits a transfer refused for want of a step-up (after its transaction rolled back); else nothing. */
   recordIfRefused(
     error: unknown,
     session: ResolvedSession,

@@ -1,6 +1,6 @@
 // The ledger module's public surface (decision 0216): other modules and the app import from here,
 // never from its files (eslint.config.js).
-export { bankingRoutes } from './banking-routes';
+export { bankingRoutes, type TransferStepUp } from './banking-routes';
 export {
   createBankingService,
   type Actor,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
-  LARKSPUR_ROUTING_NUMBER,
+  isExternalWire,
   type AccountStepUpAction,
   STEP_UP_AMOUNT_THRESHOLD_CENTS,
   STEP_UP_TOKEN_LENGTH_MAX,
@@ -18,7 +18,7 @@ import type { AuditLog } from '../audit/index';
 import type { RequestContext } from '../auth/index';
 import type { LoginThrottle, ThrottleKey } from '../auth/index';
 import type { ResolvedSession } from '../auth/index';
-import type { StepUpCheck } from '../ledger/index';
+import type { TransferStepUp } from '../ledger/index';
 import { OTP_TTL_MS, type OtpService } from '../email/index';
 import { assertionOptionsFor, trustedPasskeysAddedBefore, verifyAssertion } from '../passkeys/index';
 import { emailCoolingUntil } from '../recovery/index';
@@ -74,7 +74,7 @@ function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-export interface StepUpService {
+export interface StepUpService extends TransferStepUp {
   /** The review step: does this transfer need a step-up? If so, starts one (prompt or emailed code). */
   start(
     session: ResolvedSession,
@@ -119,22 +119,6 @@ export interface StepUpService {
       token: string | null;
     },
   ): Promise<void>;
-  /**
-   * What a transfer carries to `lb_transfer`, which applies the rule under the sender's lock and
-   * spends the matching proof as the money moves (else STEP_UP_REQUIRED; the key stays free).
-   */
-  transferCheck(input: {
-    session: ResolvedSession;
-    transfer: StepUpTransfer;
-    idempotencyKey: string | null;
-    token: string | null;
-  }): StepUpCheck;
-  /** Audits a transfer refused for want of a step-up (after its transaction rolled back); else nothing. */
-  recordIfRefused(
-    error: unknown,
-    session: ResolvedSession,
-    input: { ip: string; hadToken: boolean },
-  ): Promise<void>;
 }
 
 export function createStepUpService(deps: {
@@ -169,9 +153,7 @@ export function createStepUpService(deps: {
     const usable = recipient !== undefined && recipient.status !== 'closed';
     // A payment that leaves the bank (abroad, or a wire to another US bank) has no customer here
     // to find: it is sent, so its step-up is asked for like any other (issue 29).
-    const leavesTheBank =
-      transfer.type === 'International Transfer' ||
-      (transfer.type === 'Wire Transfer' && transfer.routingNumber !== LARKSPUR_ROUTING_NUMBER);
+    const leavesTheBank = transfer.type === 'International Transfer' || isExternalWire(transfer);
     return !usable && !leavesTheBank;
   }
 
