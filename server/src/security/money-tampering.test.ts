@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMicr, checkPhotos } from '../test/check-images';
 import { JSON_HEADERS } from '../test/identity';
+import { validApplication } from '../test/loans';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { fillPath, moneyFields, readOperations, type Operation } from './openapi';
 import {
@@ -78,14 +79,7 @@ function validBody(op: Operation, world: World): Record<string, unknown> {
       createdAt: new Date().toISOString(),
       reason: 'Typo in amount',
     },
-    'POST /api/loans': {
-      loanType: 'Auto Loan',
-      loanAmount: '25000.00',
-      termMonths: 60,
-      purpose: 'A family car',
-      annualIncome: '72000',
-      employmentStatus: 'Employed',
-    },
+    'POST /api/loans': validApplication(),
     'POST /api/loan-inquiries': {
       name: 'Visitor Person',
       email: 'visitor@example.test',
