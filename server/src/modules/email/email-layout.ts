@@ -1,4 +1,4 @@
-import { formatCents } from '@larkspur/contract';
+import { formatCents, mediumDateTime } from '@larkspur/contract';
 
 /**
  * Every email the bank sends, each rendered from one source as HTML and plain text. Values that
@@ -21,14 +21,6 @@ export const DEFAULT_CURRENCY_SYMBOL = '$';
 export const CREDIT_COLOR = '#15803d';
 export const DEBIT_COLOR = '#b91c1c';
 /** One zone for every date in a mail, named in the text, so no reader has to guess. */
-export const ALERT_TIME_ZONE = 'UTC';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: ALERT_TIME_ZONE,
-});
-
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -64,9 +56,9 @@ export function formatForeignAlertAmount(amount: string, currencySymbol: string)
   return `${currencySymbol}${separator}${grouped}.${fraction.padEnd(2, '0')}`;
 }
 
+/** "Nov 24, 2026, 2:05 PM UTC": the screens' and the documents' one date style (issue 28), in UTC. */
 export function formatAlertDate(date: Date): string {
-  // Some ICU versions put a narrow no-break space before AM/PM; plain text wants a plain space.
-  return `${dateFormat.format(date).replace(/[\u202f\u00a0]/g, ' ')} ${ALERT_TIME_ZONE}`;
+  return mediumDateTime(date, 'utc');
 }
 
 export interface Row {

@@ -1,8 +1,7 @@
-import { displayRate } from '@larkspur/contract';
+import { displayRate, mediumDate } from '@larkspur/contract';
 import type { RenderedEmail } from './transport';
 import { required, requiredDate } from '../../lib/required';
 import {
-  ALERT_TIME_ZONE,
   bodies,
   CREDIT_COLOR,
   DEBIT_COLOR,
@@ -48,8 +47,6 @@ export interface MoneyAlertInput {
    */
   held?: { cents: bigint; until: Date | null } | null;
 }
-
-const holdDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: ALERT_TIME_ZONE });
 
 /** The money alert's fields (product §3), all strings: what the hosted API gets, and what the body is rendered from. */
 // A type, not an interface: it must be assignable to `Record<string, string>` (the outbox's params).
@@ -104,7 +101,7 @@ export function moneyAlertParams(input: MoneyAlertInput, brand: EmailBrand): Mon
       ? {
           current_balance: formatMoney(input.balanceCents),
           on_hold: formatMoney(heldCents),
-          ...(input.held?.until ? { held_until: holdDateFormat.format(input.held.until) } : {}),
+          ...(input.held?.until ? { held_until: mediumDate(input.held.until, 'utc') } : {}),
         }
       : {};
   return {
