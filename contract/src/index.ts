@@ -27,3 +27,4 @@ export * from './transfer-request';
 export * from './aba-routing';
 export * from './wire';
 export * from './format-date';
+export * from './interest-math';
